@@ -1,0 +1,82 @@
+import { z } from 'zod';
+import { EmptyRequest, endpoint } from './endpoint';
+
+/** A region tree node: numeric GB/T 2260 code, name, and its cities or districts. */
+export interface RegionNode {
+  id: number;
+  label: string;
+  children?: RegionNode[];
+}
+export const RegionNode: z.ZodType<RegionNode> = z.lazy(() =>
+  z.object({ id: z.number().int(), label: z.string(), children: z.array(RegionNode).optional() }),
+);
+
+/** A node of the agent tree used by every agent filter: root -1 "全部", then "本级" and the sub-agents. */
+export interface AgentTreeNode {
+  id: number;
+  label: string;
+  children?: AgentTreeNode[];
+}
+export const AgentTreeNode: z.ZodType<AgentTreeNode> = z.lazy(() =>
+  z.object({ id: z.number().int(), label: z.string(), children: z.array(AgentTreeNode).optional() }),
+);
+export const AGENT_TREE_ROOT_ID = -1;
+export const AGENT_TREE_ROOT_LABEL = '全部';
+export const AGENT_TREE_SELF_LABEL = '本级';
+
+/**
+ * An area key: region codes from the province down, joined by '-': "440000", "440000-440300" or
+ * "440000-440300-440305". An agent's areaInfo is the JSON text of an array of them; an empty array
+ * means the whole country.
+ */
+export const AreaKey = z.string().regex(/^\d{6}(-\d{6}){0,2}$/, '地区格式不正确');
+
+export const AgentInfo = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  parentId: z.number().int().nullable(),
+  agentLevel: z.number().int().min(0).max(5),
+  agentName: z.string(),
+  /** Masked: 138****0000. */
+  mobilePhone: z.string(),
+  completeMobilePhone: z.string(),
+  /** JSON text of the agent's area keys. */
+  areaInfo: z.string(),
+  /** Area keys as names, for display: "广东省-深圳市-南山区". */
+  areaNames: z.array(z.string()),
+  /** The full region tree (levels 0-1) or the tree trimmed to the agent's areas. */
+  structuredAreaInfo: z.array(RegionNode),
+  structuredPid: z.array(AgentTreeNode),
+  /** JSON text of the channel options the agent may filter by. */
+  structuredChannelOption: z.string(),
+  hasPriceAddRangeFlag: z.boolean(),
+  isHbpush: z.boolean(),
+  setTopAuthority: z.boolean(),
+  addPricePermission: z.boolean(),
+  xuanhaoApp: z.boolean(),
+  hasMemberFinanceMenu: z.boolean(),
+  setSettleAuthority: z.boolean(),
+  createTime: z.string(),
+});
+export type AgentInfo = z.infer<typeof AgentInfo>;
+
+export const queryAgentInfo = endpoint({
+  path: '/api/agent/query',
+  request: EmptyRequest,
+  object: AgentInfo,
+});
+
+export const SiteInfo = z.object({
+  /** URL of the logo image, or null for the default mark. */
+  logo: z.string().nullable(),
+  /** Null when not configured: the console falls back to its default name. */
+  name: z.string().nullable(),
+});
+export type SiteInfo = z.infer<typeof SiteInfo>;
+
+/** Public: the login page shows it too. */
+export const customSiteInfo = endpoint({
+  path: '/api/agent/custom-site-info',
+  request: EmptyRequest,
+  object: SiteInfo,
+});

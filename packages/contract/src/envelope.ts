@@ -1,0 +1,73 @@
+import { z } from 'zod';
+
+/**
+ * Response codes. The first four are fixed by spec section 8; the others are this product's own
+ * catalogue (docs/contract.md), each with the Chinese message the console shows.
+ */
+export const Codes = {
+  SUCCESS: '0000',
+  NOT_LOGGED_IN: '9996',
+  REDIRECT: '3001',
+  SILENT_REJECT: 'R9998',
+  INVALID_PARAMS: '1000',
+  UNSUPPORTED_MEDIA_TYPE: '1001',
+  NOT_FOUND: '1004',
+  FORBIDDEN: '1003',
+  LOGIN_FAILED: '2001',
+  CAPTCHA_REQUIRED: '2002',
+  CAPTCHA_INVALID: '2003',
+  LOGIN_LOCKED: '2004',
+  ACCOUNT_DISABLED: '2005',
+  TOO_MANY_REQUESTS: '1029',
+  INTERNAL_ERROR: '9999',
+} as const;
+
+export type Code = (typeof Codes)[keyof typeof Codes];
+
+export const ResponseCode = z.string().min(1).max(16);
+
+/** Default Chinese messages for the product's own codes. */
+export const CodeMessages: Record<Code, string> = {
+  '0000': '成功',
+  '9996': '登录已失效，请重新登录',
+  '3001': '请前往指定页面',
+  R9998: '请求已拒绝',
+  '1000': '请求参数错误',
+  '1001': '仅支持 application/json 请求',
+  '1004': '请求的资源不存在',
+  '1003': '无权访问',
+  '2001': '手机号或密码错误',
+  '2002': '请输入图片验证码',
+  '2003': '图片验证码错误',
+  '2004': '登录失败次数过多，请稍后再试',
+  '2005': '账号已停用',
+  '1029': '操作过于频繁，请稍后再试',
+  '9999': '系统繁忙，请稍后再试',
+};
+
+export const envelope = <T extends z.ZodType>(object: T) =>
+  z.object({
+    responseCode: ResponseCode,
+    responseMsg: z.string(),
+    object: object.nullable(),
+    totalCount: z.number().int().nonnegative().optional(),
+    /** Present with code 3001: where the browser goes. */
+    codeUrl: z.string().optional(),
+  });
+
+/** The failure shape: any code but success, no object. */
+export const FailureEnvelope = z.object({
+  responseCode: ResponseCode,
+  responseMsg: z.string(),
+  object: z.null(),
+  codeUrl: z.string().optional(),
+});
+export type FailureEnvelope = z.infer<typeof FailureEnvelope>;
+
+export interface Envelope<T> {
+  responseCode: string;
+  responseMsg: string;
+  object: T | null;
+  totalCount?: number;
+  codeUrl?: string;
+}

@@ -1,0 +1,45 @@
+import { ZONE_CONFIG_USER_IDS } from './constants';
+
+/** The agent-info keys that route visibility depends on (spec section 6). */
+export interface RoleSubject {
+  userId: number;
+  agentLevel: number;
+  setTopAuthority: boolean;
+  addPricePermission: boolean;
+  isHbpush: boolean;
+  xuanhaoApp: boolean;
+  hasMemberFinanceMenu: boolean;
+  setSettleAuthority: boolean;
+}
+
+export type RoleKey = keyof RoleSubject;
+
+/** A map of agent-info keys to allowed values; a subject passes when every key's value is allowed. */
+export type RoleRule = { readonly [K in RoleKey]?: readonly RoleSubject[K][] };
+
+export function isAllowed(rule: RoleRule | undefined, subject: RoleSubject): boolean {
+  if (!rule) return true;
+  for (const key of Object.keys(rule) as RoleKey[]) {
+    const allowed = rule[key] as readonly unknown[] | undefined;
+    if (allowed && !allowed.includes(subject[key])) return false;
+  }
+  return true;
+}
+
+/** The visibility rules of spec section 2, by route path. Both the console and the server use them. */
+export const ROUTE_ROLES = {
+  '/agent-mgt': { agentLevel: [0, 1, 2, 3, 4] },
+  '/APP-summary-stats': { xuanhaoApp: [true] },
+  '/goods-top': { agentLevel: [0], setTopAuthority: [true] },
+  '/ad-banner': { agentLevel: [0] },
+  '/zone-config': { userId: [...ZONE_CONFIG_USER_IDS] },
+  '/amount-details': { hasMemberFinanceMenu: [true] },
+  '/setting': { agentLevel: [0] },
+  '/campaign': { agentLevel: [0] },
+  '/redPack-grant': { isHbpush: [true] },
+  '/increase-plan': { agentLevel: [0], addPricePermission: [true] },
+  '/device-stats': { setSettleAuthority: [true] },
+} as const satisfies Record<string, RoleRule>;
+
+/** Level 0 only: the operator's own screens and calls. */
+export const OPERATOR_ONLY: RoleRule = { agentLevel: [0] };

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { EmptyRequest, endpoint } from './endpoint';
+
+export const UserInfo = z.object({
+  userId: z.number().int(),
+  /** Masked: 138****0000. */
+  mobilePhone: z.string(),
+  isSetPayPassword: z.boolean(),
+  /** False until the account replaces the initial password it was given. */
+  isSetLoginPassword: z.boolean(),
+  phoneVerified: z.boolean(),
+  /** Spec section 4: 0 under review, 1 verified, any other value (or null) not done. */
+  realNameStatus: z.number().int().nullable(),
+  createTime: z.string(),
+  lastLoginTime: z.string().nullable(),
+});
+export type UserInfo = z.infer<typeof UserInfo>;
+
+export const queryUserInfo = endpoint({
+  path: '/api/userBase/queryInfo',
+  request: EmptyRequest,
+  object: UserInfo,
+});
