@@ -1,5 +1,12 @@
 import { describe, expect, it } from 'vitest';
-import { defaultRange, formatDateTime, isValidRange, monthAlignedEnd, RANGE_SHORTCUTS, todayRange } from './index';
+import {
+  defaultRange,
+  formatDateTime,
+  isValidRange,
+  monthAlignedEnd,
+  RANGE_SHORTCUTS,
+  todayRange,
+} from './index';
 
 const now = new Date(2026, 10, 22, 15, 30, 0); // Sunday 2026-11-22
 const shortcut = (label: string) => {

@@ -62,7 +62,7 @@ describe('password validation', () => {
     for (const p of ['abc123', 'Demo2026', 'a1'.repeat(10)]) expect(isValidPassword(p)).toBe(true);
   });
   it('rejects too short, too long, letters only, digits only and other characters', () => {
-    for (const p of ['ab12', 'a1'.repeat(10) + 'x', 'abcdefg', '1234567', 'abc 123', 'abc_123', '密码abc123'])
+    for (const p of ['ab12', `${'a1'.repeat(10)}x`, 'abcdefg', '1234567', 'abc 123', 'abc_123', '密码abc123'])
       expect(isValidPassword(p)).toBe(false);
     expect(firstMessage(NewPassword.safeParse(''))).toBe('请输入新密码');
     expect(firstMessage(NewPassword.safeParse('abcdef'))).toBe('请输入6-20位数字字母组合');

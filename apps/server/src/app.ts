@@ -1,0 +1,46 @@
+import fastifyCookie from '@fastify/cookie';
+import Fastify, { type FastifyInstance } from 'fastify';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import type { Config } from './config';
+import { authPlugin } from './http/auth';
+import { registerErrorHandler } from './http/error-handler';
+import { DEFAULT_BODY_LIMIT } from './http/mount';
+import { registerRequestGuards } from './http/request-guards';
+import { registerWeb } from './http/web';
+import { useChineseValidationMessages } from './http/zod-locale';
+import { agentsRoutes } from './modules/agents/agents.routes';
+import { authRoutes } from './modules/auth/auth.routes';
+import { settingsRoutes } from './modules/settings/settings.routes';
+import { tasksRoutes } from './modules/tasks/tasks.routes';
+import { usersRoutes } from './modules/users/users.routes';
+import { createServices, type ServiceDeps } from './services';
+
+export interface AppDeps extends ServiceDeps {
+  config: Config;
+}
+
+/** The composition root: services, plugins and routes on one Fastify instance, not listening. */
+export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
+  const { config } = deps;
+  useChineseValidationMessages();
+  const app = Fastify({
+    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    bodyLimit: DEFAULT_BODY_LIMIT,
+    trustProxy: config.trustProxy,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+  registerErrorHandler(app);
+  registerRequestGuards(app, config.allowedOrigins);
+  await app.register(fastifyCookie);
+
+  const services = createServices(deps);
+  await app.register(authPlugin, { resolver: services.sessions, cookieSecure: config.session.cookieSecure });
+  await app.register(authRoutes, { auth: services.auth, captcha: services.captcha, clock: services.clock });
+  await app.register(usersRoutes, { users: services.users });
+  await app.register(agentsRoutes, { agents: services.agents });
+  await app.register(settingsRoutes, { settings: services.settings });
+  await app.register(tasksRoutes, { tasks: services.tasks });
+  await registerWeb(app, config.webDist);
+  return app;
+}

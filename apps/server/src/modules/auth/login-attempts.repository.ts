@@ -1,0 +1,37 @@
+import { and, count, eq, gt, lt, max } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { loginAttempts } from '../../db/schema/login-attempts';
+
+export function createLoginAttemptsRepository(db: Database) {
+  const failures = async (where: ReturnType<typeof and>) => {
+    const [row] = await db
+      .q()
+      .select({ n: count() })
+      .from(loginAttempts)
+      .where(and(eq(loginAttempts.success, false), where));
+    return row?.n ?? 0;
+  };
+
+  return {
+    async record(row: { phone: string; ip: string; at: Date; success: boolean }): Promise<void> {
+      await db.q().insert(loginAttempts).values(row);
+    },
+    failuresByPhoneSince: (phone: string, since: Date) =>
+      failures(and(eq(loginAttempts.phone, phone), gt(loginAttempts.at, since))),
+    failuresByIpSince: (ip: string, since: Date) =>
+      failures(and(eq(loginAttempts.ip, ip), gt(loginAttempts.at, since))),
+    async lastSuccessByPhone(phone: string): Promise<Date | null> {
+      const [row] = await db
+        .q()
+        .select({ at: max(loginAttempts.at) })
+        .from(loginAttempts)
+        .where(and(eq(loginAttempts.phone, phone), eq(loginAttempts.success, true)));
+      return row?.at ?? null;
+    },
+    async purgeBefore(before: Date): Promise<void> {
+      await db.q().delete(loginAttempts).where(lt(loginAttempts.at, before));
+    },
+  };
+}
+
+export type LoginAttemptsRepository = ReturnType<typeof createLoginAttemptsRepository>;

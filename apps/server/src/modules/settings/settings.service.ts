@@ -1,0 +1,49 @@
+import type { SiteInfo, UpdateSiteInfoRequest } from '@agent-console/contract';
+import type { Clock } from '../../shared/clock';
+import { type LogoMime, parseLogoDataUrl } from './logo-image';
+import type { SettingsRepository, SiteSettingsPatch } from './settings.repository';
+
+export const SITE_LOGO_PATH = '/api/agent/site-logo';
+
+/** The logo's URL carries its version, so browsers may cache each version for good. */
+const logoUrl = (updatedAt: Date) => `${SITE_LOGO_PATH}?v=${updatedAt.getTime()}`;
+
+export function createSettingsService(repo: SettingsRepository, clock: Clock) {
+  const siteInfo = async (): Promise<SiteInfo> => {
+    const meta = await repo.getMeta();
+    return {
+      logo: meta?.logoMime && meta.logoUpdatedAt ? logoUrl(meta.logoUpdatedAt) : null,
+      name: meta?.name ?? null,
+    };
+  };
+
+  return {
+    siteInfo,
+
+    /** Saves the name and, when given, the new logo (null removes it; absent keeps it). */
+    async update(input: UpdateSiteInfoRequest): Promise<SiteInfo> {
+      const now = clock();
+      const patch: SiteSettingsPatch = { name: input.name.trim(), updatedAt: now };
+      if (input.logo === null) Object.assign(patch, { logo: null, logoMime: null, logoUpdatedAt: now });
+      else if (input.logo !== undefined) {
+        const { bytes, mime } = parseLogoDataUrl(input.logo);
+        Object.assign(patch, { logo: bytes, logoMime: mime, logoUpdatedAt: now });
+      }
+      await repo.upsert(patch);
+      return siteInfo();
+    },
+
+    async logo(): Promise<{ bytes: Buffer; mime: LogoMime; version: number } | null> {
+      const row = await repo.get();
+      if (!row?.logo || !row.logoMime || !row.logoUpdatedAt) return null;
+      return { bytes: row.logo, mime: row.logoMime as LogoMime, version: row.logoUpdatedAt.getTime() };
+    },
+
+    /** Task 5 (content configuration) is done once the settings have been saved. */
+    async isConfigured(): Promise<boolean> {
+      return (await repo.getMeta())?.updatedAt != null;
+    },
+  };
+}
+
+export type SettingsService = ReturnType<typeof createSettingsService>;

@@ -1,0 +1,80 @@
+import { Codes, isValidPhone, maskPhone, type UserInfo } from '@agent-console/contract';
+import type { AccountRow } from '../../db/schema/accounts';
+import { AppError } from '../../shared/app-error';
+import type { Clock } from '../../shared/clock';
+import { formatChinaTime } from '../../shared/time';
+import type { UsersRepository } from './users.repository';
+
+/** What the onboarding tasks are derived from (spec section 4). */
+export interface OnboardingState {
+  phoneVerified: boolean;
+  loginPasswordSet: boolean;
+  payPasswordSet: boolean;
+  withdrawAccountSet: boolean;
+  realNameStatus: number | null;
+}
+
+export const onboardingOf = (a: AccountRow): OnboardingState => ({
+  phoneVerified: a.phoneVerifiedAt !== null,
+  loginPasswordSet: a.loginPasswordSet,
+  payPasswordSet: a.payPasswordHash !== null,
+  withdrawAccountSet: a.withdrawAccountSet,
+  realNameStatus: a.realNameStatus,
+});
+
+export function createUsersService(repo: UsersRepository, clock: Clock) {
+  const get = async (accountId: number): Promise<AccountRow> => {
+    const account = await repo.findById(accountId);
+    if (!account) throw new AppError(Codes.NOT_LOGGED_IN);
+    return account;
+  };
+
+  return {
+    findById: (accountId: number) => repo.findById(accountId),
+    findByPhone: (phone: string) => repo.findByPhone(phone),
+    countAccounts: () => repo.count(),
+
+    /** A new login with its initial password (already hashed); the password counts as not yet set. */
+    async createAccount(input: { mobilePhone: string; loginPasswordHash: string }): Promise<AccountRow> {
+      if (!isValidPhone(input.mobilePhone)) throw new AppError(Codes.INVALID_PARAMS, '手机号不正确');
+      if (await repo.findByPhone(input.mobilePhone))
+        throw new AppError(Codes.INVALID_PARAMS, '该手机号已注册');
+      return repo.insert({
+        mobilePhone: input.mobilePhone,
+        loginPasswordHash: input.loginPasswordHash,
+        createdAt: clock(),
+      });
+    },
+
+    async userInfo(accountId: number): Promise<UserInfo> {
+      const a = await get(accountId);
+      return {
+        userId: a.id,
+        mobilePhone: maskPhone(a.mobilePhone),
+        isSetPayPassword: a.payPasswordHash !== null,
+        isSetLoginPassword: a.loginPasswordSet,
+        phoneVerified: a.phoneVerifiedAt !== null,
+        realNameStatus: a.realNameStatus,
+        createTime: formatChinaTime(a.createdAt),
+        lastLoginTime: a.lastLoginAt ? formatChinaTime(a.lastLoginAt) : null,
+      };
+    },
+
+    async onboarding(accountId: number): Promise<OnboardingState> {
+      return onboardingOf(await get(accountId));
+    },
+
+    recordLogin: (accountId: number, at: Date) => repo.update(accountId, { lastLoginAt: at }),
+    markPhoneVerified: (accountId: number) => repo.update(accountId, { phoneVerifiedAt: clock() }),
+    /** Replaces the initial password: task 2 is done from now on. */
+    setLoginPassword: (accountId: number, loginPasswordHash: string) =>
+      repo.update(accountId, { loginPasswordHash, loginPasswordSet: true }),
+    setPayPassword: (accountId: number, payPasswordHash: string) =>
+      repo.update(accountId, { payPasswordHash }),
+    markWithdrawAccountSet: (accountId: number) => repo.update(accountId, { withdrawAccountSet: true }),
+    setRealNameStatus: (accountId: number, realNameStatus: number | null) =>
+      repo.update(accountId, { realNameStatus }),
+  };
+}
+
+export type UsersService = ReturnType<typeof createUsersService>;

@@ -1,0 +1,86 @@
+import type { FastifyInstance } from 'fastify';
+import { buildApp } from './app';
+import { type Config, loadConfig } from './config';
+import { createDb, type Database } from './db/client';
+import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './db/data-dir-lock';
+import { DEMO_LOGINS, DEMO_PASSWORD } from './demo/demo-world';
+import { seedDemoWorld } from './demo/seed-demo-world';
+import { createServices } from './services';
+import { loggableError } from './shared/loggable-error';
+
+/** Longest a graceful shutdown may take before the process gives up and exits 1. */
+const SHUTDOWN_TIMEOUT_MS = 15_000;
+
+const describeError = (err: unknown) => JSON.stringify(loggableError(err), null, 2);
+
+/** PGlite has no lock of its own: one process per data folder, or commits are lost. */
+function lockDataDir(config: Config): DataDirLock | null {
+  if (config.database.driver !== 'pglite') return null;
+  try {
+    return acquireDataDirLock(config.dataDir);
+  } catch (err) {
+    if (err instanceof DataDirLockedError) {
+      process.stderr.write(`${err.message}\n`);
+      process.exit(1);
+    }
+    throw err;
+  }
+}
+
+async function main(): Promise<void> {
+  const config = loadConfig();
+  const lock = lockDataDir(config);
+  let db: Database | null = null;
+  let app: FastifyInstance | null = null;
+
+  let stopping = false;
+  const shutdown = async (signal: string) => {
+    if (stopping) return;
+    stopping = true;
+    app?.log.info(`${signal}: stopping`);
+    setTimeout(() => {
+      process.stderr.write(`shutdown after ${signal} timed out\n`);
+      process.exit(1);
+    }, SHUTDOWN_TIMEOUT_MS).unref();
+    let code = 0;
+    try {
+      await app?.close(); // stops accepting, lets the calls in flight finish
+      await db?.checkpoint(); // PGlite: everything written to the folder
+      await db?.close();
+    } catch (err) {
+      process.stderr.write(`shutdown failed: ${describeError(err)}\n`);
+      code = 1;
+    }
+    lock?.release();
+    process.exit(code);
+  };
+  process.once('SIGINT', () => void shutdown('SIGINT'));
+  process.once('SIGTERM', () => void shutdown('SIGTERM'));
+
+  try {
+    db = await createDb(config.database);
+    await db.migrate();
+    const services = createServices({ db, config });
+    if (config.demoSeed) await seedDemoWorld(db, services);
+    const demoReady = config.demoSeed && (await services.users.findByPhone(DEMO_LOGINS[0] ?? '')) !== null;
+
+    app = await buildApp({ db, config });
+    await app.listen({ port: config.port, host: config.host });
+    const address = app.server.address();
+    const port = typeof address === 'object' && address ? address.port : config.port;
+    const host = config.host.includes(':') ? `[${config.host}]` : config.host;
+    const where = config.database.driver === 'pg' ? 'PostgreSQL' : `PGlite in ${config.database.dataDir}`;
+    app.log.info(
+      `Agent Console at http://${host}:${port}/ (${where})` +
+        (demoReady ? ` — demo logins ${DEMO_LOGINS.join(', ')}, password ${DEMO_PASSWORD}` : ''),
+    );
+  } catch (err) {
+    process.stderr.write(`failed to start: ${describeError(err)}\n`);
+    await app?.close().catch(() => {});
+    await db?.close().catch(() => {});
+    lock?.release();
+    process.exit(1);
+  }
+}
+
+await main();

@@ -1,0 +1,289 @@
+import { createHash, randomBytes } from 'node:crypto';
+import { readFileSync } from 'node:fs';
+import {
+  type AnyEndpoint,
+  captchaImage,
+  login as loginEndpoint,
+  type RequestOf,
+} from '@agent-console/contract';
+import { type SQL, sql } from 'drizzle-orm';
+import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import pg from 'pg';
+import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
+import type { z } from 'zod';
+import { buildApp } from '../src/app';
+import { type Config, loadConfig } from '../src/config';
+import { createDb, type Database, rowsOf } from '../src/db/client';
+import { DEMO_PASSWORD } from '../src/demo/demo-world';
+import { demoPasswordHash, seedDemoWorld } from '../src/demo/seed-demo-world';
+import { randomCaptchaText } from '../src/modules/auth/captcha.service';
+import { createServices } from '../src/services';
+
+declare module 'vitest' {
+  export interface ProvidedContext {
+    /** Which engine the API tests run on: PGlite in memory, or a PostgreSQL server. */
+    testDb: 'pglite' | 'pg';
+    /** A PostgreSQL URL allowed to create databases (server-pg project). */
+    pgAdminUrl: string;
+    /** A dump of a migrated PGlite (server project): each file starts from it instead of an initdb. */
+    pgliteTemplate: string;
+  }
+}
+
+export const md5Hex = (text: string) => createHash('md5').update(text).digest('hex');
+export const DEMO_DIGEST = md5Hex(DEMO_PASSWORD);
+/** 2026-03-02 10:00:00 in China: a Monday. Tests move the clock from here. */
+export const START_TIME = new Date('2026-03-02T02:00:00.000Z');
+
+export class TestClock {
+  private current = START_TIME.getTime();
+  readonly now = () => new Date(this.current);
+  advance(ms: number) {
+    this.current += ms;
+  }
+  reset() {
+    this.current = START_TIME.getTime();
+  }
+}
+
+/** A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL server. */
+async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+  if (inject('testDb') !== 'pg') {
+    const template = inject('pgliteTemplate');
+    const db = await createDb(
+      { driver: 'pglite', dataDir: null },
+      template ? { pgliteTemplate: new Blob([readFileSync(template)]) } : {},
+    );
+    return { db, drop: () => db.close() };
+  }
+  const adminUrl = inject('pgAdminUrl');
+  const name = `ac_test_${randomBytes(6).toString('hex')}`;
+  const admin = new pg.Client({ connectionString: adminUrl });
+  await admin.connect();
+  await admin.query(`create database ${name}`);
+  await admin.end();
+  const url = new URL(adminUrl);
+  url.pathname = `/${name}`;
+  const db = await createDb({ driver: 'pg', url: url.toString() });
+  return {
+    db,
+    async drop() {
+      await db.close();
+      const again = new pg.Client({ connectionString: adminUrl });
+      await again.connect();
+      await again.query(`drop database if exists ${name} with (force)`);
+      await again.end();
+    },
+  };
+}
+
+export interface CallOptions {
+  cookie?: string | undefined;
+  headers?: Record<string, string>;
+  remoteAddress?: string;
+}
+
+export type Reply<E extends AnyEndpoint> = z.output<E['response']> & {
+  http: { statusCode: number; headers: LightMyRequestResponse['headers']; setCookie: string | undefined };
+};
+
+export interface TestAppOptions {
+  /** 'demo' (default): the demo world before every test; 'empty': no rows at all. */
+  seed?: 'demo' | 'empty';
+  /** Environment overrides for the config (e.g. SESSION_IDLE_MINUTES). */
+  env?: Record<string, string>;
+}
+
+/**
+ * One app on one real database per test file (migrations applied), reset before every test:
+ * TRUNCATE … RESTART IDENTITY CASCADE, the clock back to START_TIME, the demo world reseeded.
+ */
+export function useTestApp(options: TestAppOptions = {}) {
+  const clock = new TestClock();
+  let lastCaptchaText = '';
+  const captchaText = () => {
+    lastCaptchaText = randomCaptchaText();
+    return lastCaptchaText;
+  };
+  let opened: { db: Database; drop: () => Promise<void> } | null = null;
+  let appInstance: FastifyInstance | null = null;
+  let passwordHash = '';
+  const config: Config = {
+    ...loadConfig({ LOG_LEVEL: 'silent', DEMO_SEED: 'false', WEB_DIST: '/nonexistent', ...options.env }),
+    database: { driver: 'pglite', dataDir: null },
+  };
+
+  const db = () => {
+    if (!opened) throw new Error('the test app is not open yet (use it inside tests or hooks)');
+    return opened.db;
+  };
+  const app = () => {
+    if (!appInstance) throw new Error('the test app is not open yet (use it inside tests or hooks)');
+    return appInstance;
+  };
+
+  const q = async (query: SQL) => rowsOf(await db().q().execute(query));
+  let tables: string[] = [];
+  let sequences: { name: string; lastValue: string }[] = [];
+
+  /**
+   * Seeds once per file and keeps a copy of every table in the schema `test_seed`; each reset
+   * truncates (RESTART IDENTITY CASCADE) and copies the seed back, parents before children, then
+   * moves the identity sequences to where the seed left them. Much faster than seeding again.
+   */
+  async function captureSeed() {
+    tables = (
+      await q(sql`
+        select c.relname as name,
+          (select count(*) from pg_constraint f join pg_class p on p.oid = f.confrelid
+            where f.conrelid = c.oid and f.contype = 'f' and p.oid <> c.oid) as deps
+        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+        where n.nspname = 'public' and c.relkind = 'r'`)
+    )
+      .map((r) => ({ name: String(r.name), deps: Number(r.deps) }))
+      .sort((a, b) => a.deps - b.deps || a.name.localeCompare(b.name))
+      .map((r) => r.name);
+    if (options.seed !== 'empty') {
+      await seedDemoWorld(db(), createServices({ db: db(), config, clock: clock.now }), { passwordHash });
+    }
+    await q(sql`create schema if not exists test_seed`);
+    for (const table of tables) {
+      await q(sql.raw(`create table test_seed."${table}" as select * from public."${table}"`));
+    }
+    sequences = (
+      await q(
+        sql`select sequencename, last_value from pg_sequences where schemaname = 'public' and last_value is not null`,
+      )
+    ).map((r) => ({ name: String(r.sequencename), lastValue: String(r.last_value) }));
+  }
+
+  async function reset() {
+    clock.reset();
+    await db().transaction(async () => {
+      await q(sql.raw(`truncate ${tables.map((t) => `public."${t}"`).join(', ')} restart identity cascade`));
+      for (const table of tables) {
+        await q(
+          sql.raw(`insert into public."${table}" overriding system value select * from test_seed."${table}"`),
+        );
+      }
+      for (const s of sequences)
+        await q(sql`select setval(${`public.${s.name}`}, ${s.lastValue}::bigint, true)`);
+    });
+  }
+
+  beforeAll(async () => {
+    opened = await openTestDatabase();
+    await opened.db.migrate();
+    passwordHash = await demoPasswordHash();
+    await captureSeed();
+    appInstance = await buildApp({ db: opened.db, config, clock: clock.now, captchaText });
+    await appInstance.ready();
+  }, 120_000);
+
+  beforeEach(reset, 60_000);
+
+  afterAll(async () => {
+    await appInstance?.close();
+    await opened?.drop();
+  }, 60_000);
+
+  async function send<E extends AnyEndpoint>(
+    ep: E,
+    body: unknown,
+    opts: CallOptions = {},
+  ): Promise<Reply<E>> {
+    const res = await app().inject({
+      method: 'POST',
+      url: ep.path,
+      payload: body as InjectOptions['payload'],
+      headers: {
+        'content-type': 'application/json',
+        ...(opts.cookie ? { cookie: opts.cookie } : {}),
+        ...opts.headers,
+      },
+      ...(opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {}),
+    });
+    // Every reply is checked against the contract.
+    const envelope = ep.response.parse(res.json()) as z.output<E['response']>;
+    const setCookie = res.headers['set-cookie'];
+    return Object.assign(envelope, {
+      http: {
+        statusCode: res.statusCode,
+        headers: res.headers,
+        setCookie: Array.isArray(setCookie) ? setCookie.join('\n') : setCookie,
+      },
+    });
+  }
+
+  return {
+    clock,
+    config,
+    get app() {
+      return app();
+    },
+    get db() {
+      return db();
+    },
+    reset,
+    /** POST a typed body to an endpoint; the reply is parsed with the endpoint's response schema. */
+    call: <E extends AnyEndpoint>(ep: E, body: RequestOf<E>, opts?: CallOptions) => send(ep, body, opts),
+    /** Like call, with any body at all: for the bad-input tests. */
+    callUnchecked: <E extends AnyEndpoint>(ep: E, body: unknown, opts?: CallOptions) => send(ep, body, opts),
+    inject: (opts: InjectOptions) => app().inject(opts),
+
+    /** Logs in with a demo password and returns the Cookie header value of the new session. */
+    async login(phone: string, opts: { password?: string; remoteAddress?: string } = {}): Promise<string> {
+      const res = await send(
+        loginEndpoint,
+        { mobilePhone: phone, password: md5Hex(opts.password ?? DEMO_PASSWORD) },
+        opts.remoteAddress ? { remoteAddress: opts.remoteAddress } : {},
+      );
+      const cookie = sessionCookieOf(res.http.setCookie);
+      if (res.responseCode !== '0000' || !cookie) {
+        throw new Error(`login of ${phone} failed: ${res.responseCode} ${res.responseMsg}`);
+      }
+      return cookie;
+    },
+
+    /** A new image captcha and the answer drawn on it. */
+    async newCaptcha(opts: CallOptions = {}): Promise<{ captchaKey: string; answer: string }> {
+      const res = await send(captchaImage, {}, opts);
+      if (!res.object) throw new Error('no captcha');
+      return { captchaKey: res.object.captchaKey, answer: lastCaptchaText };
+    },
+
+    /** A fingerprint of every row of every table: equal before and after means nothing changed. */
+    async snapshot(): Promise<Record<string, string>> {
+      const out: Record<string, string> = {};
+      for (const table of tables) {
+        const [row] = rowsOf(
+          await db()
+            .q()
+            .execute(
+              sql.raw(
+                `select count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from "${table}" t`,
+              ),
+            ),
+        );
+        out[table] = String(row?.h);
+      }
+      return out;
+    },
+
+    /** Runs SQL on the test database (assertions on stored state). */
+    rows: (query: SQL) => q(query),
+    /** A timestamp column as epoch milliseconds (raw queries return timestamps as text). */
+    async epochMs(query: SQL): Promise<number | null> {
+      const [row] = await q(sql`select (extract(epoch from (${query})) * 1000)::bigint::text as ms`);
+      return row?.ms === null || row?.ms === undefined ? null : Number(row.ms);
+    },
+  };
+}
+
+export type TestApp = ReturnType<typeof useTestApp>;
+
+/** "ac_sid=…" from a Set-Cookie header, or undefined when the reply set none (or cleared it). */
+export function sessionCookieOf(setCookie: string | undefined): string | undefined {
+  const match = /(?:^|\n)ac_sid=([^;]*)/.exec(setCookie ?? '');
+  return match?.[1] ? `ac_sid=${match[1]}` : undefined;
+}

@@ -1,0 +1,90 @@
+import { COPYRIGHT_YEARS, ROUTE_LOADING_DELAY_MS, SIDEBAR_WIDTH } from '@agent-console/contract';
+import { Layout, Spin } from 'antd';
+import { useLayoutEffect, useMemo } from 'react';
+import { useLocation, useMatches, useNavigation } from 'react-router';
+import { paths } from '../../config/paths';
+import { useAgentInfo } from '../../features/agent/api/get-agent-info';
+import { useSiteBrand } from '../../features/site/api/get-site-info';
+import { buildMenu, generateRoutes } from '../menu';
+import { currentMeta, type RouteMeta } from '../route-meta';
+import { appRoutes, menuGroups } from '../route-table';
+import { Navbar } from './navbar';
+import { Sidebar } from './sidebar';
+import { dispatchTabs, type ViewTab } from './tabs-store';
+import { TagsView } from './tags-view';
+import { useSidebarOpen } from './use-sidebar';
+import { ViewCache } from './view-cache';
+import './layout.css';
+
+const toTab = (path: string, fullPath: string, meta: RouteMeta): ViewTab => ({
+  path,
+  fullPath,
+  title: meta.title,
+  shortTitle: meta.shortTitle ?? meta.title,
+  affix: meta.affix === true,
+  noCache: meta.noCache === true,
+});
+
+/** Opens a tab for every visited screen; affixed routes (the workbench) always have one. */
+function useTabSync(routes: ReturnType<typeof generateRoutes>) {
+  const { pathname, search } = useLocation();
+  const meta = currentMeta(useMatches());
+
+  useLayoutEffect(() => {
+    dispatchTabs({
+      type: 'affix',
+      tabs: routes.filter((r) => r.load && r.meta.affix).map((r) => toTab(r.path, r.path, r.meta)),
+    });
+  }, [routes]);
+
+  useLayoutEffect(() => {
+    if (meta && !pathname.startsWith(`${paths.redirect}/`)) {
+      dispatchTabs({ type: 'open', tab: toTab(pathname, `${pathname}${search}`, meta) });
+    }
+  }, [meta, pathname, search]);
+}
+
+/** The console shell: sidebar, header, tab bar, cached views and footer (spec section 1). */
+export default function AppLayout() {
+  const agent = useAgentInfo();
+  const brand = useSiteBrand();
+  const [sidebarOpen, toggleSidebar] = useSidebarOpen();
+  const routes = useMemo(() => generateRoutes(appRoutes, menuGroups, agent), [agent]);
+  const menu = useMemo(() => buildMenu(appRoutes, menuGroups, agent), [agent]);
+  const navigating = useNavigation().state === 'loading';
+  useTabSync(routes);
+
+  return (
+    <Layout className="app-layout" hasSider>
+      <Layout.Sider
+        width={SIDEBAR_WIDTH}
+        collapsible
+        collapsed={!sidebarOpen}
+        trigger={null}
+        theme="dark"
+        className="app-sider"
+      >
+        <Sidebar menu={menu} brand={brand} collapsed={!sidebarOpen} />
+      </Layout.Sider>
+      <Layout className="app-main">
+        <Layout.Header className="app-header">
+          <Navbar
+            userId={agent.userId}
+            agentLevel={agent.agentLevel}
+            sidebarOpen={sidebarOpen}
+            onToggleSidebar={toggleSidebar}
+          />
+        </Layout.Header>
+        <TagsView />
+        <Layout.Content className="app-content">
+          <Spin spinning={navigating} delay={ROUTE_LOADING_DELAY_MS}>
+            <ViewCache />
+          </Spin>
+        </Layout.Content>
+        <Layout.Footer className="app-footer">
+          Copyright © {COPYRIGHT_YEARS} {brand.name}
+        </Layout.Footer>
+      </Layout>
+    </Layout>
+  );
+}

@@ -1,0 +1,75 @@
+import { LOGOUT_CONFIRM_TEXT } from '@agent-console/contract';
+import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import { Breadcrumb, Button, Modal } from 'antd';
+import { Link, useLocation, useMatches } from 'react-router';
+import { paths } from '../../config/paths';
+import { useLogout } from '../../features/auth/api/logout';
+import { PendingTasks } from '../../features/tasks/components/pending-tasks';
+import { currentMeta } from '../route-meta';
+import { menuGroups } from '../route-table';
+
+interface NavbarProps {
+  userId: number;
+  agentLevel: number;
+  sidebarOpen: boolean;
+  onToggleSidebar: () => void;
+}
+
+/** The header: sidebar toggle and where we are on the left; tasks, user ID, personal center and logout on the right. */
+export function Navbar({ userId, agentLevel, sidebarOpen, onToggleSidebar }: NavbarProps) {
+  const [modal, modalHolder] = Modal.useModal();
+  const logout = useLogout();
+  const meta = currentMeta(useMatches());
+  const { pathname } = useLocation();
+  const group = meta?.group ? menuGroups[meta.group] : undefined;
+
+  const confirmLogout = () => {
+    modal.confirm({
+      title: '提示',
+      content: LOGOUT_CONFIRM_TEXT,
+      okText: '确定',
+      cancelText: '取消',
+      onOk: async () => {
+        try {
+          await logout.mutateAsync();
+        } catch {
+          // The api client has shown why; the dialog closes and the user stays logged in.
+        }
+      },
+    });
+  };
+
+  return (
+    <div className="navbar">
+      {modalHolder}
+      <Button
+        type="text"
+        className="navbar-toggle"
+        icon={sidebarOpen ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+        onClick={onToggleSidebar}
+        aria-label={sidebarOpen ? '收起侧边栏' : '展开侧边栏'}
+      />
+      <Breadcrumb
+        className="navbar-breadcrumb"
+        items={[
+          { key: 'home', title: <Link to={paths.home}>首页</Link> },
+          ...(group ? [{ key: 'group', title: group.title }] : []),
+          ...(meta && pathname !== paths.home ? [{ key: 'page', title: meta.title }] : []),
+        ]}
+      />
+      <div className="navbar-right">
+        <PendingTasks agentLevel={agentLevel} />
+        <span className="navbar-user" data-testid="navbar-user-id">
+          用户ID：{userId}
+        </span>
+        <Link to={paths.userCenter} className="navbar-link">
+          <UserOutlined />
+          个人中心
+        </Link>
+        <Button type="text" icon={<LogoutOutlined />} onClick={confirmLogout} className="navbar-logout">
+          退出登录
+        </Button>
+      </div>
+    </div>
+  );
+}

@@ -1,0 +1,38 @@
+import { ROUTE_ROLES } from '@agent-console/contract';
+import { paths } from '../config/paths';
+import type { MenuGroups } from './menu';
+import type { AppRouteDef } from './route-meta';
+
+/** Sidebar groups. */
+export const menuGroups: MenuGroups = {
+  system: { title: '系统设置', icon: 'setting' },
+};
+
+/**
+ * Every screen inside the layout, in menu order: the fixed routes first, then the ones that depend
+ * on permissions. Adding a screen is one entry here (plus its path in config/paths.ts and its
+ * route module); menu, tabs, guard, titles and caching follow from the meta.
+ */
+export const appRoutes: readonly AppRouteDef[] = [
+  {
+    path: paths.home,
+    meta: { title: '工作台', shortTitle: '首页', icon: 'dashboard', affix: true },
+    load: () => import('./routes/workbench/workbench'),
+  },
+  {
+    path: paths.userCenter,
+    meta: { title: '个人中心', shortTitle: '个人', icon: 'user', hidden: true },
+    load: () => import('./routes/user-center/user-center'),
+  },
+  {
+    path: paths.setting,
+    meta: {
+      title: '基础设置',
+      shortTitle: '设置',
+      icon: 'control',
+      roles: ROUTE_ROLES['/setting'],
+      group: 'system',
+    },
+    load: () => import('./routes/setting/setting'),
+  },
+];

@@ -1,0 +1,48 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { Button, Card, Col, Result, Row } from 'antd';
+import { useAgentInfo } from '../../../features/agent/api/get-agent-info';
+import { userInfoQuery, useUserInfo } from '../../../features/user/api/get-user-info';
+import { AccountInfo } from '../../../features/user/components/account-info';
+import { AccountSecurity } from '../../../features/user/components/account-security';
+
+export const clientLoader = (queryClient: QueryClient) => async () => {
+  await queryClient.prefetchQuery(userInfoQuery());
+  return null;
+};
+
+/** /user-center: account facts and the state of every account-security item. */
+export default function UserCenterRoute() {
+  const agent = useAgentInfo();
+  const { data: user, isPending, isError, refetch, isFetching } = useUserInfo();
+
+  if (isError) {
+    return (
+      <Card variant="borderless">
+        <Result
+          status="error"
+          title="个人信息加载失败"
+          extra={
+            <Button type="primary" loading={isFetching} onClick={() => void refetch()}>
+              重新加载
+            </Button>
+          }
+        />
+      </Card>
+    );
+  }
+
+  return (
+    <Row gutter={[16, 16]}>
+      <Col xs={24} xl={11}>
+        <Card title="账号信息" variant="borderless" loading={isPending}>
+          {user && <AccountInfo agent={agent} user={user} />}
+        </Card>
+      </Col>
+      <Col xs={24} xl={13}>
+        <Card title="账号安全" variant="borderless" loading={isPending}>
+          {user && <AccountSecurity user={user} />}
+        </Card>
+      </Col>
+    </Row>
+  );
+}

@@ -1,0 +1,31 @@
+import type { QueryClient } from '@tanstack/react-query';
+import { Card, Col, Row } from 'antd';
+import { useAgentInfo } from '../../../features/agent/api/get-agent-info';
+import { AgentProfile } from '../../../features/agent/components/agent-profile';
+import { unfinishedTasksQuery, useUnfinishedTasks } from '../../../features/tasks/api/get-unfinished-tasks';
+import { OnboardingProgress } from '../../../features/tasks/components/onboarding-progress';
+
+export const clientLoader = (queryClient: QueryClient) => async () => {
+  await queryClient.prefetchQuery(unfinishedTasksQuery());
+  return null;
+};
+
+/** /: the workbench, starting with the agent's own card and its onboarding progress. */
+export default function WorkbenchRoute() {
+  const agent = useAgentInfo();
+  const { data: tasks = [], isPending } = useUnfinishedTasks();
+  return (
+    <Card title="我的代理信息" variant="borderless">
+      <Row gutter={[32, 24]}>
+        <Col xs={24} lg={14}>
+          <AgentProfile agent={agent} />
+        </Col>
+        <Col xs={24} lg={10}>
+          <Card type="inner" title="账号完善" size="small" loading={isPending}>
+            <OnboardingProgress tasks={tasks} />
+          </Card>
+        </Col>
+      </Row>
+    </Card>
+  );
+}

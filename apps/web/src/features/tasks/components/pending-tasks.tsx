@@ -1,0 +1,43 @@
+import { TaskTypeLabels } from '@agent-console/contract';
+import { BellOutlined } from '@ant-design/icons';
+import { Badge, Button, Dropdown, type MenuProps } from 'antd';
+import { useNavigate } from 'react-router';
+import { useUnfinishedTasks } from '../api/get-unfinished-tasks';
+import { pendingTasks, taskTarget } from '../task-target';
+import './pending-tasks.css';
+
+/** The header's bell: how many onboarding tasks are open, and a menu that leads to each. */
+export function PendingTasks({ agentLevel }: { agentLevel: number }) {
+  const navigate = useNavigate();
+  const { data = [] } = useUnfinishedTasks();
+  const open = pendingTasks(data);
+
+  const items: MenuProps['items'] = open.length
+    ? open.map((task) => ({
+        key: String(task.type),
+        label: TaskTypeLabels[task.type],
+        disabled: taskTarget(task.type, agentLevel) === null,
+      }))
+    : [{ key: 'none', label: '暂无待办事项', disabled: true }];
+
+  const onClick: MenuProps['onClick'] = ({ key }) => {
+    const task = open.find((t) => String(t.type) === key);
+    const target = task ? taskTarget(task.type, agentLevel) : null;
+    if (target) void navigate(target);
+  };
+
+  return (
+    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+      <Button
+        type="text"
+        className="pending-tasks"
+        aria-label={`待办事项 ${open.length} 项`}
+        title="待办事项"
+      >
+        <Badge count={open.length} size="small" offset={[2, -2]}>
+          <BellOutlined className="pending-tasks-icon" />
+        </Badge>
+      </Button>
+    </Dropdown>
+  );
+}

@@ -1,0 +1,14 @@
+/** Small first-party cookies for UI preferences (the sidebar flag of spec section 2). */
+export function readCookie(name: string): string | null {
+  const prefix = `${encodeURIComponent(name)}=`;
+  for (const part of document.cookie.split('; ')) {
+    if (part.startsWith(prefix)) return decodeURIComponent(part.slice(prefix.length));
+  }
+  return null;
+}
+
+export function writeCookie(name: string, value: string, days = 365): void {
+  const expires = new Date(Date.now() + days * 86_400_000).toUTCString();
+  // biome-ignore lint/suspicious/noDocumentCookie: the flag is read synchronously on first render; the async Cookie Store API is not in every browser.
+  document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Lax`;
+}

@@ -1,0 +1,62 @@
+import { mkdtempSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { defineConfig } from '@playwright/test';
+
+const ROOT = resolve(import.meta.dirname, '..');
+const PORT = 18080;
+const HOST = '127.0.0.1';
+
+// A fresh database for every run. Workers load this file again: they inherit the folder
+// chosen by the main process through the environment instead of making their own.
+process.env.AGENT_CONSOLE_E2E_DATA_DIR ??= mkdtempSync(join(tmpdir(), 'agent-console-e2e-'));
+const DATA_DIR = process.env.AGENT_CONSOLE_E2E_DATA_DIR;
+
+/** Debian's Chromium: Playwright cannot download its own browsers here. */
+const CHROMIUM_ARGS = [
+  '--headless',
+  '--no-sandbox',
+  '--disable-gpu',
+  '--disable-quic',
+  '--no-first-run',
+  '--disable-background-networking',
+  '--disable-component-update',
+  '--disable-sync',
+];
+
+export default defineConfig({
+  testDir: './tests',
+  outputDir: './test-results',
+  fullyParallel: false,
+  workers: 1,
+  retries: 0,
+  timeout: 60_000,
+  expect: { timeout: 10_000 },
+  reporter: [['list']],
+  use: {
+    baseURL: `http://${HOST}:${PORT}`,
+    browserName: 'chromium',
+    locale: 'zh-CN',
+    timezoneId: 'Asia/Shanghai',
+    viewport: { width: 1440, height: 900 },
+    launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
+    trace: 'off',
+    screenshot: 'off',
+  },
+  projects: [
+    { name: 'console', testIgnore: /login-protection\.spec\.ts/ },
+    // The server asks every login from an address for a captcha after 3 failures from it:
+    // the failed-login test runs last so it cannot affect the others.
+    { name: 'login-protection', testMatch: /login-protection\.spec\.ts/, dependencies: ['console'] },
+  ],
+  webServer: {
+    command: 'npm run start -w @agent-console/server',
+    cwd: ROOT,
+    url: `http://${HOST}:${PORT}/login`,
+    env: { PORT: String(PORT), HOST, DATA_DIR, LOG_LEVEL: 'warn' },
+    reuseExistingServer: false,
+    timeout: 120_000,
+    stdout: 'ignore',
+    stderr: 'pipe',
+  },
+});

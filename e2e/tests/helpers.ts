@@ -1,0 +1,52 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Page } from '@playwright/test';
+
+export const PASSWORD = 'Demo2026';
+/** Demo logins the server creates on first start: level 0, and level 3 on the same chain. */
+export const LEVEL0 = '13800000000';
+export const LEVEL3 = '13800000003';
+
+const SCREENSHOTS = join(import.meta.dirname, '..', 'screenshots');
+
+export async function shot(page: Page, name: string): Promise<void> {
+  mkdirSync(SCREENSHOTS, { recursive: true });
+  // Let transitions (menus, dialogs, tabs) settle before the picture.
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+}
+
+export async function fillLogin(page: Page, phone: string, password: string): Promise<void> {
+  await page.getByRole('textbox', { name: '手机号' }).fill(phone);
+  await page.getByLabel('密码', { exact: true }).fill(password);
+  await page.getByRole('button', { name: /登录/ }).click();
+}
+
+/** Logs in from the login page and waits for the workbench. */
+export async function login(page: Page, phone: string): Promise<void> {
+  await page.goto('/login');
+  await fillLogin(page, phone, PASSWORD);
+  await expect(page).toHaveURL(/\/$/);
+  await expect(page.locator('.app-sider')).toBeVisible();
+}
+
+export const sidebar = (page: Page) => page.locator('.sidebar-menu');
+export const tabBar = (page: Page) => page.locator('.tags-view-bar').first();
+export const tab = (page: Page, title: string) => tabBar(page).getByRole('tab', { name: title, exact: true });
+
+/** The tab bar shows exactly these titles, in this order (retried until it does). */
+export async function expectTabs(page: Page, titles: string[]): Promise<void> {
+  await expect(tabBar(page).getByRole('tab')).toHaveText(titles);
+}
+
+/** Right-clicks a tab and returns its context menu, once any earlier menu has gone. */
+export async function openTabMenu(page: Page, title: string) {
+  const visibleMenus = page.locator('.ant-dropdown-menu:visible');
+  await expect(visibleMenus).toHaveCount(0);
+  await tab(page, title).click({ button: 'right' });
+  await expect(visibleMenus).toHaveCount(1);
+  return visibleMenus;
+}
+
+export const menuItem = (menu: ReturnType<Page['locator']>, name: string) =>
+  menu.getByRole('menuitem', { name, exact: true });

@@ -1,0 +1,97 @@
+import { expect, test } from '@playwright/test';
+import { expectTabs, LEVEL0, login, menuItem, openTabMenu, shot, sidebar, tab, tabBar } from './helpers';
+
+test.describe('tab bar', () => {
+  test.beforeEach(async ({ page }) => {
+    await login(page, LEVEL0);
+  });
+
+  test('opens a tab per visited view and runs every context-menu action', async ({ page }) => {
+    const visited: string[] = [];
+    page.on('framenavigated', (frame) => {
+      if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
+    });
+
+    await page.getByRole('link', { name: /个人中心/ }).click();
+    await sidebar(page).getByRole('menuitem', { name: '基础设置' }).click();
+    await expect(page).toHaveURL(/\/setting$/);
+    await expectTabs(page, ['工作台', '个人中心', '基础设置']);
+    await expect(tab(page, '基础设置')).toHaveAttribute('aria-selected', 'true');
+
+    // Refresh the personal center: through /redirect/user-center, remounted, data asked again.
+    let menu = await openTabMenu(page, '个人中心');
+    await expect(menuItem(menu, '刷新')).toBeVisible();
+    await shot(page, 'tab-context-menu');
+    const reloaded = page.waitForRequest((r) => r.url().endsWith('/api/userBase/queryInfo'));
+    await menuItem(menu, '刷新').click();
+    await reloaded;
+    await expect(page).toHaveURL(/\/user-center$/);
+    expect(visited).toContain('/redirect/user-center');
+    await expect(page.getByText('账号安全')).toBeVisible();
+
+    // Close the active tab: the last remaining one becomes active.
+    menu = await openTabMenu(page, '个人中心');
+    await menuItem(menu, '关闭').click();
+    await expectTabs(page, ['工作台', '基础设置']);
+    await expect(page).toHaveURL(/\/setting$/);
+
+    // Close others keeps the chosen tab and the affixed workbench.
+    await page.getByRole('link', { name: /个人中心/ }).click();
+    await expectTabs(page, ['工作台', '基础设置', '个人中心']);
+    menu = await openTabMenu(page, '基础设置');
+    await menuItem(menu, '关闭其他').click();
+    await expectTabs(page, ['工作台', '基础设置']);
+    await expect(page).toHaveURL(/\/setting$/);
+
+    // Close all goes home and keeps the workbench, which cannot be closed.
+    await page.getByRole('link', { name: /个人中心/ }).click();
+    menu = await openTabMenu(page, '个人中心');
+    await menuItem(menu, '关闭所有').click();
+    await expect(page).toHaveURL(/\/$/);
+    await expectTabs(page, ['工作台']);
+    menu = await openTabMenu(page, '工作台');
+    await expect(menuItem(menu, '关闭')).toHaveAttribute('aria-disabled', 'true');
+  });
+
+  test('closes a tab with its close button', async ({ page }) => {
+    await page.getByRole('link', { name: /个人中心/ }).click();
+    await tabBar(page).getByRole('button', { name: '关闭 个人中心' }).click();
+    await expectTabs(page, ['工作台']);
+    await expect(page).toHaveURL(/\/$/);
+  });
+
+  test('keeps a view mounted while its tab is open, and a refresh starts it afresh', async ({ page }) => {
+    await sidebar(page).getByRole('menuitem', { name: '基础设置' }).click();
+    const name = page.getByRole('textbox', { name: '站点名称' });
+    await name.fill('尚未保存的名称');
+    await tab(page, '工作台').click();
+    await expect(page).toHaveURL(/\/$/);
+    await tab(page, '基础设置').click();
+    await expect(name).toHaveValue('尚未保存的名称');
+
+    const menu = await openTabMenu(page, '基础设置');
+    await menuItem(menu, '刷新').click();
+    await expect(page).toHaveURL(/\/setting$/);
+    await expect(page.getByRole('textbox', { name: '站点名称' })).not.toHaveValue('尚未保存的名称');
+  });
+
+  test('switches to short titles when the full ones do not fit', async ({ page }) => {
+    await page.getByRole('link', { name: /个人中心/ }).click();
+    await sidebar(page).getByRole('menuitem', { name: '基础设置' }).click();
+    await expectTabs(page, ['工作台', '个人中心', '基础设置']);
+    await page.setViewportSize({ width: 440, height: 800 });
+    await expectTabs(page, ['首页', '个人', '设置']);
+    await page.setViewportSize({ width: 1440, height: 900 });
+    await expectTabs(page, ['工作台', '个人中心', '基础设置']);
+  });
+
+  test('the sidebar collapses and remembers it across reloads', async ({ page }) => {
+    await page.getByRole('button', { name: '收起侧边栏' }).click();
+    await expect(page.locator('.app-sider')).toHaveClass(/ant-layout-sider-collapsed/);
+    await page.reload();
+    await expect(page.locator('.app-sider')).toHaveClass(/ant-layout-sider-collapsed/);
+    await shot(page, 'sidebar-collapsed');
+    await page.getByRole('button', { name: '展开侧边栏' }).click();
+    await expect(page.locator('.app-sider')).not.toHaveClass(/ant-layout-sider-collapsed/);
+  });
+});
