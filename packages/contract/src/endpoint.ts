@@ -1,25 +1,62 @@
 import { z } from 'zod';
 import { envelope } from './envelope';
 
-/** One call of the wire contract: a fixed path (always POST with a JSON body), its request and reply. */
-export interface Endpoint<P extends string, Req extends z.ZodType, Obj extends z.ZodType> {
+/**
+ * One call of the wire contract: a fixed path (always POST with a JSON body), its request and reply.
+ * A path may carry parameters (`/api/agent/query/:id`, spec section 7 writes `{id}`), described by
+ * `params`; `pathOf` fills them in.
+ */
+export interface Endpoint<
+  P extends string,
+  Req extends z.ZodType,
+  Obj extends z.ZodType,
+  Par extends z.ZodType,
+> {
   readonly path: P;
+  readonly params: Par;
   readonly request: Req;
   readonly object: Obj;
   readonly response: ReturnType<typeof envelope<Obj>>;
 }
 
-export type AnyEndpoint = Endpoint<string, z.ZodType, z.ZodType>;
+export type AnyEndpoint = Endpoint<string, z.ZodType, z.ZodType, z.ZodType>;
 export type RequestOf<E extends AnyEndpoint> = z.input<E['request']>;
 export type ParsedRequestOf<E extends AnyEndpoint> = z.output<E['request']>;
 export type ObjectOf<E extends AnyEndpoint> = z.output<E['object']>;
+export type ParamsOf<E extends AnyEndpoint> = z.input<E['params']>;
+export type ParsedParamsOf<E extends AnyEndpoint> = z.output<E['params']>;
+
+/** The params of an endpoint whose path has none. */
+export const NoParams = z.object({});
+type NoParams = typeof NoParams;
 
 export function endpoint<P extends string, Req extends z.ZodType, Obj extends z.ZodType>(def: {
   path: P;
   request: Req;
   object: Obj;
-}): Endpoint<P, Req, Obj> {
-  return { ...def, response: envelope(def.object) };
+}): Endpoint<P, Req, Obj, NoParams>;
+export function endpoint<
+  P extends string,
+  Req extends z.ZodType,
+  Obj extends z.ZodType,
+  Par extends z.ZodType,
+>(def: { path: P; params: Par; request: Req; object: Obj }): Endpoint<P, Req, Obj, Par>;
+export function endpoint(def: {
+  path: string;
+  params?: z.ZodType;
+  request: z.ZodType;
+  object: z.ZodType;
+}): AnyEndpoint {
+  return { ...def, params: def.params ?? NoParams, response: envelope(def.object) };
+}
+
+/** The path of a call with its parameters filled in: pathOf(queryAgent, { id: 7 }) → '/api/agent/query/7'. */
+export function pathOf(ep: AnyEndpoint, params: Record<string, string | number> = {}): string {
+  return ep.path.replace(/:([A-Za-z0-9_]+)/g, (_, name: string) => {
+    const value = params[name];
+    if (value === undefined || value === '') throw new Error(`missing path parameter ${name} for ${ep.path}`);
+    return encodeURIComponent(String(value));
+  });
 }
 
 /** A request with no fields. Unknown keys are refused so typos never pass silently. */

@@ -3,6 +3,7 @@ import {
   Codes,
   type Envelope,
   type ObjectOf,
+  type ParsedParamsOf,
   type ParsedRequestOf,
   type RoleRule,
 } from '@agent-console/contract';
@@ -14,16 +15,18 @@ import { loadSession, requireRole, requireSession } from './auth';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
-interface Context<A> {
+interface Context<A, P = unknown> {
   /** The caller: always present on session routes; on public routes null when anonymous. */
   auth: A;
+  /** The path parameters, parsed by the endpoint's `params` schema (empty when its path has none). */
+  params: P;
   req: FastifyRequest;
   reply: FastifyReply;
 }
 
 type Handler<E extends AnyEndpoint, A> = (
   body: ParsedRequestOf<E>,
-  ctx: Context<A>,
+  ctx: Context<A, ParsedParamsOf<E>>,
 ) => Promise<Envelope<ObjectOf<E>>>;
 
 interface SessionOptions {
@@ -75,16 +78,26 @@ export function mount<E extends AnyEndpoint>(
   const invoke =
     options.auth === 'public'
       ? (body: ParsedRequestOf<E>, req: FastifyRequest, reply: FastifyReply) =>
-          (handler as Handler<E, AuthContext | null>)(body, { auth: req.auth, req, reply })
+          (handler as Handler<E, AuthContext | null>)(body, {
+            auth: req.auth,
+            params: req.params as ParsedParamsOf<E>,
+            req,
+            reply,
+          })
       : (body: ParsedRequestOf<E>, req: FastifyRequest, reply: FastifyReply) => {
           if (!req.auth) throw new AppError(Codes.NOT_LOGGED_IN);
-          return (handler as Handler<E, AuthContext>)(body, { auth: req.auth, req, reply });
+          return (handler as Handler<E, AuthContext>)(body, {
+            auth: req.auth,
+            params: req.params as ParsedParamsOf<E>,
+            req,
+            reply,
+          });
         };
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',
     url: ep.path,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
-    schema: { body: ep.request, response: { 200: ep.response } },
+    schema: { body: ep.request, params: ep.params, response: { 200: ep.response } },
     onRequest,
     handler: (req, reply) => invoke(req.body as ParsedRequestOf<E>, req, reply),
   });

@@ -2,6 +2,7 @@ import {
   type AnyEndpoint,
   Codes,
   type ObjectOf,
+  pathOf,
   REQUEST_TIMEOUT_MS,
   type RequestOf,
 } from '@agent-console/contract';
@@ -45,6 +46,8 @@ export interface CallOptions {
   ignoreUnauthorized?: boolean;
   /** Cancels the call (React Query passes its own). */
   signal?: AbortSignal;
+  /** Values of the path's parameters, for endpoints such as `/api/agent/query/:id`. */
+  params?: Record<string, string | number>;
 }
 
 export interface CallResult<T> {
@@ -141,7 +144,7 @@ export async function call<E extends AnyEndpoint>(
 ): Promise<CallResult<ObjectOf<E>>> {
   beginCall();
   try {
-    const reply = await post(endpoint.path, body, opts);
+    const reply = await post(pathOf(endpoint, opts.params), body, opts);
     const base = readBase(reply.json);
     if (!base) {
       const message = reply.ok ? BAD_RESPONSE_MESSAGE : `${NETWORK_ERROR_MESSAGE}（${reply.status}）`;
