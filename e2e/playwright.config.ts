@@ -4,7 +4,8 @@ import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
 
 const ROOT = resolve(import.meta.dirname, '..');
-const PORT = 18080;
+// E2E_PORT and E2E_WEB_DIST let several checkouts or engineers run the suite at once.
+const PORT = Number(process.env.E2E_PORT ?? 18080);
 const HOST = '127.0.0.1';
 
 // A fresh database for every run. Workers load this file again: they inherit the folder
@@ -53,7 +54,13 @@ export default defineConfig({
     command: 'npm run start -w @agent-console/server',
     cwd: ROOT,
     url: `http://${HOST}:${PORT}/login`,
-    env: { PORT: String(PORT), HOST, DATA_DIR, LOG_LEVEL: 'warn' },
+    env: {
+      PORT: String(PORT),
+      HOST,
+      DATA_DIR,
+      LOG_LEVEL: 'warn',
+      ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
+    },
     reuseExistingServer: false,
     timeout: 120_000,
     stdout: 'ignore',

@@ -1,4 +1,5 @@
 export * from './agent';
+export * from './agent-mgt';
 export * from './auth';
 export * from './constants';
 export * from './dates';
@@ -7,7 +8,9 @@ export * from './enums';
 export * from './envelope';
 export * from './money';
 export * from './paging';
+export * from './real-name';
 export * from './roles';
+export * from './security';
 export * from './setting';
 export * from './task';
 export * from './user';

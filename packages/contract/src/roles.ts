@@ -39,6 +39,9 @@ export const ROUTE_ROLES = {
   '/redPack-grant': { isHbpush: [true] },
   '/increase-plan': { agentLevel: [0], addPricePermission: [true] },
   '/device-stats': { setSettleAuthority: [true] },
+  // The product's own operator screens (not in the spec's table): identity review and the SMS outbox.
+  '/real-name-review': { agentLevel: [0] },
+  '/sms-outbox': { agentLevel: [0] },
 } as const satisfies Record<string, RoleRule>;
 
 /** Level 0 only: the operator's own screens and calls. */

@@ -1,0 +1,187 @@
+import { z } from 'zod';
+import { AreaKey, RegionNode } from './agent';
+import { DATE_TIME_RE } from './dates';
+import { EmptyRequest, endpoint } from './endpoint';
+import { PageRequest } from './paging';
+import { UnfinishedTask } from './task';
+import { PasswordDigest, Phone } from './validators';
+
+/** A ratio on the wire: a decimal fraction from 0 to 1 with at most 4 decimals (0.01 %). Shown ×100. */
+export const Ratio = z
+  .number({ error: '请输入比例' })
+  .min(0, '比例不能小于 0%')
+  .max(1, '比例不能大于 100%')
+  .refine((n) => Math.abs(Math.round(n * 10000) - n * 10000) < 1e-6, '比例最多保留两位小数（百分比）');
+
+export const GameProfitRatio = z.object({
+  gameId: z.number().int().positive(),
+  gameName: z.string(),
+  profitRatio: Ratio,
+});
+export type GameProfitRatio = z.infer<typeof GameProfitRatio>;
+
+export const GameProfitRatioInput = z.strictObject({
+  gameId: z.number().int().positive(),
+  profitRatio: Ratio,
+});
+
+/** The permission flags an agent may hand down (never one its creator lacks). */
+export const AgentFlags = z.object({
+  setTopAuthority: z.boolean(),
+  addPricePermission: z.boolean(),
+  isHbpush: z.boolean(),
+  xuanhaoApp: z.boolean(),
+  hasMemberFinanceMenu: z.boolean(),
+  setSettleAuthority: z.boolean(),
+  hasPriceAddRangeFlag: z.boolean(),
+});
+export type AgentFlags = z.infer<typeof AgentFlags>;
+
+export const AgentListItem = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  parentId: z.number().int().nullable(),
+  parentName: z.string().nullable(),
+  agentName: z.string(),
+  agentLevel: z.number().int(),
+  /** Masked. */
+  mobilePhone: z.string(),
+  /** JSON text of area keys. */
+  areaInfo: z.string(),
+  areaNames: z.array(z.string()),
+  proportion: z.number(),
+  baseProfitRatio: z.number(),
+  gameProfitRatios: z.array(GameProfitRatio),
+  subAgentCount: z.number().int(),
+  netBarCount: z.number().int(),
+  remark: z.string(),
+  createTime: z.string(),
+  ...AgentFlags.shape,
+});
+export type AgentListItem = z.infer<typeof AgentListItem>;
+
+const Time = z.string().regex(DATE_TIME_RE, '时间格式应为 YYYY-MM-DD HH:mm:ss');
+
+export const AgentListQuery = PageRequest.extend({
+  agentName: z.string().trim().max(50).optional(),
+  mobilePhone: z.string().trim().max(11).optional(),
+  agentLevel: z.number().int().min(0).max(5).optional(),
+  /** An area key: agents with an area inside it (or covering it). */
+  areaKey: AreaKey.optional(),
+  /** A node of structuredPid: the agents below it (its whole subtree). -1 or absent: all of the caller's. */
+  pid: z.number().int().optional(),
+  startTime: Time.optional(),
+  endTime: Time.optional(),
+}).strict();
+export type AgentListQuery = z.input<typeof AgentListQuery>;
+
+export const queryAgentInfoPage = endpoint({
+  path: '/api/agent/queryAgentInfoPage',
+  request: AgentListQuery,
+  object: z.array(AgentListItem),
+});
+
+const AgentFields = {
+  agentName: z.string().trim().min(1, '请输入代理名称').max(50, '代理名称最多50个字'),
+  /** Area keys inside the parent's areas; at least one below level 1. */
+  areaInfo: z.array(AreaKey).max(200),
+  proportion: Ratio,
+  baseProfitRatio: Ratio,
+  gameProfitRatios: z.array(GameProfitRatioInput).max(100),
+  remark: z.string().trim().max(200, '备注最多200个字').default(''),
+  flags: AgentFlags.partial().strict().default({}),
+};
+
+export const CreateAgentRequest = z.strictObject({
+  mobilePhone: Phone,
+  /** The initial login password (MD5 digest); the new agent is asked to change it (task 2). */
+  password: PasswordDigest,
+  agentLevel: z.number().int().min(1).max(5),
+  /** The parent: the caller (default) or an agent of its subtree above the new level. */
+  parentId: z.number().int().positive().optional(),
+  ...AgentFields,
+});
+export type CreateAgentRequest = z.input<typeof CreateAgentRequest>;
+
+export const createAgent = endpoint({
+  path: '/api/agent/createAgent',
+  request: CreateAgentRequest,
+  object: AgentListItem,
+});
+
+/** Level and parent never change; the other fields follow the same rules as at creation. */
+export const UpdateAgentRequest = z.strictObject({ id: z.number().int().positive(), ...AgentFields });
+export type UpdateAgentRequest = z.input<typeof UpdateAgentRequest>;
+
+export const updateAgent = endpoint({
+  path: '/api/agent/updateAgent',
+  request: UpdateAgentRequest,
+  object: AgentListItem,
+});
+
+/** Refused with a reason while the agent has sub-agents, net bars or money. */
+export const deleteAgent = endpoint({
+  path: '/api/agent/deleteAgent/:id',
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  request: EmptyRequest,
+  object: z.boolean(),
+});
+
+/** The agent detail popover (spec section 3). */
+export const AgentDetail = z.object({
+  id: z.number().int(),
+  agentName: z.string(),
+  agentLevel: z.number().int(),
+  /** JSON map of area key to its names: {"440000-440300":"广东省-深圳市"}. */
+  areaInfo: z.string(),
+  proportion: z.number(),
+  /** False when hasPriceAddRangeFlag hides the profit block (spec section 6). */
+  showProportion: z.boolean(),
+  orderProfitRatioRes: z.object({
+    baseProfitRatio: z.number(),
+    gameProfitRatios: z.array(z.object({ gameName: z.string(), profitRatio: z.number() })),
+  }),
+  remark: z.string(),
+});
+export type AgentDetail = z.infer<typeof AgentDetail>;
+
+export const queryAgentDetail = endpoint({
+  path: '/api/agent/query/:id',
+  params: z.object({ id: z.coerce.number().int().positive() }),
+  request: EmptyRequest,
+  object: AgentDetail,
+});
+
+/** The areas that may be given to a new agent under `parentId` (default: the caller): the parent's trimmed tree. */
+export const queryAgentAreaDetail = endpoint({
+  path: '/api/agent/queryAgentAreaDetail',
+  request: z.strictObject({ parentId: z.number().int().positive().optional() }),
+  object: z.array(RegionNode),
+});
+
+export const SubAgentTaskStatus = z.object({ agentId: z.number().int(), tasks: z.array(UnfinishedTask) });
+export const querySubAgentTaskStatus = endpoint({
+  path: '/api/agent/querySubAgentTaskStatus',
+  request: z.strictObject({ agentIds: z.array(z.number().int().positive()).min(1).max(200) }),
+  object: z.array(SubAgentTaskStatus),
+});
+
+/** Whether a phone already belongs to a registered user (the create form checks it). */
+export const isXuanHaoExistUser = endpoint({
+  path: '/api/agent/isXuanHaoExistUser/:mobilePhone',
+  params: z.object({ mobilePhone: Phone }),
+  request: EmptyRequest,
+  object: z.boolean(),
+});
+
+/** The ratios of `agentId` (default: the caller) with every game: the upper bounds of its children's. */
+export const getOrderProfitRatios = endpoint({
+  path: '/api/agent/getOrderProfitRatios',
+  request: z.strictObject({ agentId: z.number().int().positive().optional() }),
+  object: z.object({
+    proportion: z.number(),
+    baseProfitRatio: z.number(),
+    gameProfitRatios: z.array(GameProfitRatio),
+    flags: AgentFlags,
+  }),
+});

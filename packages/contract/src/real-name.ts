@@ -1,0 +1,144 @@
+import { z } from 'zod';
+import { IMAGE_MAX_BYTES } from './constants';
+import { EmptyRequest, endpoint } from './endpoint';
+import { PageRequest } from './paging';
+import { IdNumber, Messages, RealName, SmsCode } from './validators';
+
+/** Image types accepted for ID photos (spec section 5), checked by content on the server. */
+export const ID_PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
+export const ID_PHOTO_EXTENSIONS = ['jpg', 'jpeg', 'png'] as const;
+export const IdPhotoKind = z.enum(['front', 'back', 'hold']);
+export type IdPhotoKind = z.infer<typeof IdPhotoKind>;
+
+/**
+ * An ID photo travels as a base64 data URL inside the JSON body (every call is JSON, spec section 7).
+ * The server decodes it and checks the bytes: JPEG or PNG by magic number, under 10 MB.
+ */
+export const uploadIdPhoto = endpoint({
+  path: '/api/realAuth/uploadIdPhoto',
+  request: z.strictObject({
+    kind: IdPhotoKind,
+    fileName: z.string().trim().min(1).max(200),
+    dataUrl: z
+      .string()
+      .min(1, Messages.idFrontRequired)
+      .max(Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 128, Messages.imageSize),
+  }),
+  object: z.object({
+    /** Opaque id to put in the identity form. */
+    fileId: z.string(),
+    /** Where the owner (and the operator) can view it. */
+    url: z.string(),
+  }),
+});
+
+/** Spec section 4: 0 under review, 1 verified, 2 rejected (any value other than 0 and 1 is "not done"). */
+export const RealNameRecordStatus = { UNDER_REVIEW: 0, VERIFIED: 1, REJECTED: 2 } as const;
+
+export const RealNameRecord = z.object({
+  status: z.number().int(),
+  /** Masked: '*' + last character. */
+  realName: z.string(),
+  /** Masked: 1101**********002X. */
+  idNo: z.string(),
+  idFaceFront: z.string(),
+  idFaceBack: z.string(),
+  idFaceHold: z.string(),
+  /** Why the operator rejected it, when status is 2. */
+  rejectReason: z.string().nullable(),
+  submitTime: z.string(),
+  reviewTime: z.string().nullable(),
+});
+export type RealNameRecord = z.infer<typeof RealNameRecord>;
+
+export const realAuthPersonalInfo = endpoint({
+  path: '/api/realAuth/realAuthPersonalInfo',
+  request: EmptyRequest,
+  object: RealNameRecord.nullable(),
+});
+
+export const RealNameSubmission = z.strictObject({
+  realName: RealName,
+  idNo: IdNumber,
+  idFaceFront: z.string({ error: Messages.idFrontRequired }).min(1, Messages.idFrontRequired).max(64),
+  idFaceBack: z.string({ error: Messages.idBackRequired }).min(1, Messages.idBackRequired).max(64),
+  idFaceHold: z.string({ error: Messages.idHoldRequired }).min(1, Messages.idHoldRequired).max(64),
+  smsCode: SmsCode,
+});
+export type RealNameSubmission = z.input<typeof RealNameSubmission>;
+
+/** First submission (or when no status exists). */
+export const addUserRealAuthPersonal = endpoint({
+  path: '/api/realAuth/addUserRealAuthPersonal',
+  request: RealNameSubmission,
+  object: RealNameRecord,
+});
+/** Resubmission after a rejection. A verified identity cannot be changed; one under review waits. */
+export const modifyUserRealAuthPersonal = endpoint({
+  path: '/api/realAuth/modifyUserRealAuthPersonal',
+  request: RealNameSubmission,
+  object: RealNameRecord,
+});
+
+// ---- the operator's review (level 0) ----
+
+export const RealNameReviewItem = z.object({
+  id: z.number().int(),
+  userId: z.number().int(),
+  agentName: z.string(),
+  agentLevel: z.number().int(),
+  /** Masked phone. */
+  mobilePhone: z.string(),
+  /** Whole: the reviewer compares them with the photos. */
+  realName: z.string(),
+  idNo: z.string(),
+  idFaceFront: z.string(),
+  idFaceBack: z.string(),
+  idFaceHold: z.string(),
+  status: z.number().int(),
+  rejectReason: z.string().nullable(),
+  submitTime: z.string(),
+  reviewTime: z.string().nullable(),
+});
+export type RealNameReviewItem = z.infer<typeof RealNameReviewItem>;
+
+export const queryRealNameReviews = endpoint({
+  path: '/api/realAuth/review/queryPage',
+  request: PageRequest.extend({
+    status: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+    mobilePhone: z.string().trim().max(11).optional(),
+  }).strict(),
+  object: z.array(RealNameReviewItem),
+});
+
+export const approveRealName = endpoint({
+  path: '/api/realAuth/review/approve',
+  request: z.strictObject({ id: z.number().int().positive() }),
+  object: z.boolean(),
+});
+
+export const rejectRealName = endpoint({
+  path: '/api/realAuth/review/reject',
+  request: z.strictObject({
+    id: z.number().int().positive(),
+    reason: z.string().trim().min(1, '请输入驳回原因').max(100, '驳回原因最多100个字'),
+  }),
+  object: z.boolean(),
+});
+
+// ---- the SMS outbox (level 0): the default SMS provider's delivery, readable in the console ----
+
+export const SmsOutboxItem = z.object({
+  id: z.number().int(),
+  mobilePhone: z.string(),
+  smsTypeCode: z.string(),
+  content: z.string(),
+  createTime: z.string(),
+});
+export type SmsOutboxItem = z.infer<typeof SmsOutboxItem>;
+
+export const querySmsOutbox = endpoint({
+  path: '/api/sms/outbox/queryPage',
+  request: PageRequest.extend({ mobilePhone: z.string().trim().max(11).optional() }).strict(),
+  object: z.array(SmsOutboxItem),
+});
