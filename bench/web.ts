@@ -3,52 +3,17 @@
  * (built console, fresh embedded database) and prints the gzipped JS the login route loads and the
  * median first contentful paint. Fails when the JS is over its budget.
  */
-import { type ChildProcess, spawn } from 'node:child_process';
-import { mkdtempSync, rmSync } from 'node:fs';
-import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
 import { gzipSync } from 'node:zlib';
 import { chromium } from 'playwright-core';
+import { median, startServer } from './server';
 
 const BUDGET_GZIP_BYTES = 200 * 1024;
 const RUNS = 5;
 const PORT = Number(process.env.BENCH_PORT ?? 18090);
-const ORIGIN = `http://127.0.0.1:${PORT}`;
-const root = resolve(import.meta.dirname, '..');
-
-async function waitForServer(child: ChildProcess, timeoutMs = 120_000): Promise<void> {
-  const deadline = Date.now() + timeoutMs;
-  while (Date.now() < deadline) {
-    if (child.exitCode !== null) throw new Error(`server exited with code ${child.exitCode}`);
-    try {
-      const res = await fetch(`${ORIGIN}/api/userBase/isLogin`, {
-        method: 'POST',
-        headers: { 'content-type': 'application/json' },
-        body: '{}',
-      });
-      if (res.ok) return;
-    } catch {
-      // not up yet
-    }
-    await new Promise((r) => setTimeout(r, 250));
-  }
-  throw new Error('server did not start in time');
-}
-
-const median = (xs: number[]) => {
-  const s = [...xs].sort((a, b) => a - b);
-  const mid = Math.floor(s.length / 2);
-  return s.length % 2 ? (s[mid] ?? 0) : ((s[mid - 1] ?? 0) + (s[mid] ?? 0)) / 2;
-};
 const kb = (bytes: number) => `${(bytes / 1024).toFixed(1)} KB`;
 
 async function main() {
-  const dataDir = mkdtempSync(join(tmpdir(), 'agent-console-bench-'));
-  const server = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
-    cwd: root,
-    env: { ...process.env, PORT: String(PORT), HOST: '127.0.0.1', DATA_DIR: dataDir, LOG_LEVEL: 'warn' },
-    stdio: ['ignore', 'ignore', 'inherit'],
-  });
+  const server = await startServer(PORT);
   const browser = await chromium.launch({
     executablePath: process.env.CHROMIUM_PATH ?? '/usr/bin/chromium',
     args: [
@@ -63,7 +28,6 @@ async function main() {
     ],
   });
   try {
-    await waitForServer(server);
     const fcps: number[] = [];
     const jsSizes: number[] = [];
     for (let run = 1; run <= RUNS; run++) {
@@ -75,7 +39,7 @@ async function main() {
         const body = await response.body().catch(() => null);
         if (body) scripts.set(response.url(), gzipSync(body, { level: 9 }).length);
       });
-      await page.goto(`${ORIGIN}/login`, { waitUntil: 'networkidle' });
+      await page.goto(`${server.origin}/login`, { waitUntil: 'networkidle' });
       await page.getByRole('button', { name: /登\s*录/ }).waitFor();
       const fcp = await page.evaluate(
         () => performance.getEntriesByName('first-contentful-paint')[0]?.startTime ?? Number.NaN,
@@ -95,9 +59,7 @@ async function main() {
     }
   } finally {
     await browser.close();
-    server.kill('SIGTERM');
-    await new Promise((r) => server.once('exit', r));
-    rmSync(dataDir, { recursive: true, force: true });
+    await server.stop();
   }
 }
 

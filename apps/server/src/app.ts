@@ -10,9 +10,13 @@ import { registerWeb } from './http/web';
 import { useChineseValidationMessages } from './http/zod-locale';
 import { agentsRoutes } from './modules/agents/agents.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { realNameRoutes } from './modules/real-name/real-name.routes';
+import { securityRoutes } from './modules/security/security.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
+import { smsRoutes } from './modules/sms/sms.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { usersRoutes } from './modules/users/users.routes';
+import { withdrawAccountRoutes } from './modules/withdraw-account/withdraw-account.routes';
 import { createServices, type ServiceDeps } from './services';
 
 export interface AppDeps extends ServiceDeps {
@@ -34,13 +38,26 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   registerRequestGuards(app, config.allowedOrigins);
   await app.register(fastifyCookie);
 
-  const services = createServices(deps);
+  const services = createServices({ ...deps, log: deps.log ?? app.log });
   await app.register(authPlugin, { resolver: services.sessions, cookieSecure: config.session.cookieSecure });
-  await app.register(authRoutes, { auth: services.auth, captcha: services.captcha, clock: services.clock });
+  await app.register(authRoutes, {
+    auth: services.auth,
+    captcha: services.captcha,
+    clock: services.clock,
+    slider: services.slider,
+  });
   await app.register(usersRoutes, { users: services.users });
-  await app.register(agentsRoutes, { agents: services.agents });
+  await app.register(agentsRoutes, {
+    agents: services.agents,
+    scopes: services.scopes,
+    tasks: services.tasks,
+  });
   await app.register(settingsRoutes, { settings: services.settings });
   await app.register(tasksRoutes, { tasks: services.tasks });
+  await app.register(smsRoutes, { sms: services.sms });
+  await app.register(securityRoutes, { security: services.security });
+  await app.register(realNameRoutes, { realName: services.realName });
+  await app.register(withdrawAccountRoutes, { withdrawAccount: services.withdrawAccount });
   await registerWeb(app, config.webDist);
   return app;
 }

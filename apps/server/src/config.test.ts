@@ -53,4 +53,35 @@ describe('loadConfig', () => {
   ])('refuses an invalid environment %o, naming the variable', (env, name) => {
     expect(() => loadConfig(env)).toThrow(name);
   });
+
+  it('issue 3: outbox SMS, no channel 1, uploads and the key file under DATA_DIR by default', () => {
+    const config = loadConfig({ DATA_DIR: '/srv/data' });
+    expect(config.sms).toEqual({ provider: 'outbox', httpUrl: undefined, httpToken: undefined });
+    expect(config.slider).toBeNull();
+    expect(config.uploadDir).toBe('/srv/data/private/uploads');
+    expect(config.dataKey).toEqual({ file: '/srv/data/secret.key' });
+  });
+
+  it('issue 3: takes the HTTP SMS provider, channel 1, UPLOAD_DIR and DATA_KEY', () => {
+    const key = Buffer.alloc(32, 3).toString('base64');
+    const config = loadConfig({
+      SMS_PROVIDER: 'http',
+      SMS_HTTP_URL: 'https://sms.example.com/send',
+      SMS_HTTP_TOKEN: 't',
+      CAPTCHA1_VERIFY_URL: 'https://captcha.example.com/verify',
+      CAPTCHA1_APP_ID: 'app',
+      UPLOAD_DIR: '/var/uploads',
+      DATA_KEY: key,
+    });
+    expect(config.sms).toEqual({ provider: 'http', httpUrl: 'https://sms.example.com/send', httpToken: 't' });
+    expect(config.slider).toEqual({ verifyUrl: 'https://captcha.example.com/verify', appId: 'app' });
+    expect(config.uploadDir).toBe('/var/uploads');
+    expect(config.dataKey).toEqual({ base64: key });
+  });
+
+  it('issue 3: refuses uploads inside WEB_DIST, http SMS without a URL, and a short DATA_KEY', () => {
+    expect(() => loadConfig({ WEB_DIST: '/srv/web', UPLOAD_DIR: '/srv/web/uploads' })).toThrow(/UPLOAD_DIR/);
+    expect(() => loadConfig({ SMS_PROVIDER: 'http' })).toThrow(/SMS_HTTP_URL/);
+    expect(() => loadConfig({ DATA_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/DATA_KEY/);
+  });
 });

@@ -40,6 +40,23 @@ const Env = z.object({
   /** Extra origins (comma separated, e.g. "http://localhost:5173") allowed to call the API besides its own. */
   ALLOWED_ORIGINS: optionalText,
   INIT_CWD: optionalText,
+  /** Issue 3: the SMS provider (outbox: stored in the database and logged; http: POST to SMS_HTTP_URL). */
+  SMS_PROVIDER: z.enum(['outbox', 'http']).default('outbox'),
+  SMS_HTTP_URL: optionalText.refine((v) => v === undefined || /^https?:\/\//.test(v), {
+    message: 'SMS_HTTP_URL must start with http:// or https://',
+  }),
+  SMS_HTTP_TOKEN: optionalText,
+  /** Captcha channel 1 (third-party slider), verified server-side; channel 2 when unset. */
+  CAPTCHA1_VERIFY_URL: optionalText.refine((v) => v === undefined || /^https?:\/\//.test(v), {
+    message: 'CAPTCHA1_VERIFY_URL must start with http:// or https://',
+  }),
+  CAPTCHA1_APP_ID: optionalText,
+  /** Where ID photos are stored (never inside WEB_DIST). */
+  UPLOAD_DIR: optionalText,
+  /** The data key (base64 of 32 bytes) encrypting identities; else DATA_DIR/secret.key, made once. */
+  DATA_KEY: optionalText.refine((v) => v === undefined || Buffer.from(v, 'base64').length === 32, {
+    message: 'DATA_KEY must be the base64 of 32 bytes',
+  }),
 });
 
 export interface Config {
@@ -54,6 +71,13 @@ export interface Config {
   demoSeed: boolean;
   trustProxy: boolean;
   allowedOrigins: string[];
+  sms: { provider: 'outbox' | 'http'; httpUrl: string | undefined; httpToken: string | undefined };
+  /** Captcha channel 1, when configured. */
+  slider: { verifyUrl: string; appId: string } | null;
+  /** ID photos: a private folder outside WEB_DIST. */
+  uploadDir: string;
+  /** The data key: DATA_KEY, or the key file generated once. */
+  dataKey: { base64: string } | { file: string };
 }
 
 /** The only reader of process.env. Relative paths resolve against the folder npm was started in. */
@@ -65,6 +89,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const path = (value: string | undefined, fallback: string) =>
     value === undefined ? fallback : isAbsolute(value) ? value : resolve(base, value);
   const dataDir = path(env.DATA_DIR, resolve(REPO_ROOT, 'data'));
+  const webDist = path(env.WEB_DIST, resolve(REPO_ROOT, 'apps/web/dist'));
+  const uploadDir = path(env.UPLOAD_DIR, resolve(dataDir, 'private/uploads'));
+  if (uploadDir === webDist || uploadDir.startsWith(`${webDist}/`))
+    throw new Error('Invalid environment\nUPLOAD_DIR must not be inside WEB_DIST (uploads are private)');
+  if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL)
+    throw new Error('Invalid environment\nSMS_PROVIDER=http needs SMS_HTTP_URL');
   return {
     port: env.PORT,
     host: env.HOST,
@@ -73,7 +103,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       : { driver: 'pglite', dataDir: resolve(dataDir, 'pglite') },
     dataDir,
     logLevel: env.LOG_LEVEL,
-    webDist: path(env.WEB_DIST, resolve(REPO_ROOT, 'apps/web/dist')),
+    webDist,
     session: {
       idleMinutes: env.SESSION_IDLE_MINUTES,
       absoluteHours: env.SESSION_ABSOLUTE_HOURS,
@@ -85,5 +115,12 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       .split(',')
       .map((o) => o.trim().replace(/\/+$/, ''))
       .filter(Boolean),
+    sms: { provider: env.SMS_PROVIDER, httpUrl: env.SMS_HTTP_URL, httpToken: env.SMS_HTTP_TOKEN },
+    slider:
+      env.CAPTCHA1_VERIFY_URL && env.CAPTCHA1_APP_ID
+        ? { verifyUrl: env.CAPTCHA1_VERIFY_URL, appId: env.CAPTCHA1_APP_ID }
+        : null,
+    uploadDir,
+    dataKey: env.DATA_KEY ? { base64: env.DATA_KEY } : { file: resolve(dataDir, 'secret.key') },
   };
 }

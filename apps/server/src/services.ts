@@ -1,5 +1,6 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
+import { createScopes } from './http/scope';
 import { createAgentsRepository } from './modules/agents/agents.repository';
 import { createAgentsService } from './modules/agents/agents.service';
 import { createAuthService } from './modules/auth/auth.service';
@@ -8,28 +9,53 @@ import { type CaptchaText, createCaptchaService } from './modules/auth/captcha.s
 import { createLoginAttemptsRepository } from './modules/auth/login-attempts.repository';
 import { createSessionsRepository } from './modules/auth/sessions.repository';
 import { createSessionsService } from './modules/auth/sessions.service';
+import { createGamesRepository } from './modules/games/games.repository';
+import { createGamesService } from './modules/games/games.service';
+import { createRealNameRepository } from './modules/real-name/real-name.repository';
+import { createRealNameService } from './modules/real-name/real-name.service';
 import { loadRegions } from './modules/regions/region-tree';
+import { createDataCipher, loadDataKey } from './modules/security/data-key';
+import { createSecurityRepository } from './modules/security/security.repository';
+import { createSecurityService } from './modules/security/security.service';
 import { createSettingsRepository } from './modules/settings/settings.repository';
 import { createSettingsService } from './modules/settings/settings.service';
+import { HttpSliderCaptchaVerifier } from './modules/sms/slider-captcha';
+import { createSmsRepository } from './modules/sms/sms.repository';
+import { createSmsService } from './modules/sms/sms.service';
+import { HttpSmsSender, OutboxSmsSender, type SmsLog, type SmsSender } from './modules/sms/sms-sender';
 import { createTasksService } from './modules/tasks/tasks.service';
 import { createUsersRepository } from './modules/users/users.repository';
 import { createUsersService } from './modules/users/users.service';
+import { createWithdrawAccountRepository } from './modules/withdraw-account/withdraw-account.repository';
+import { createWithdrawAccountService } from './modules/withdraw-account/withdraw-account.service';
 import { type Clock, systemClock } from './shared/clock';
 
 export interface ServiceDeps {
   db: Database;
-  config: Pick<Config, 'session'>;
+  config: Pick<Config, 'session' | 'sms' | 'slider' | 'uploadDir' | 'dataKey'>;
   /** The time every service reads; tests move it. */
   clock?: Clock;
   /** The characters of new image captchas; tests pass known ones. */
   captchaText?: CaptchaText;
+  /** Where the outbox SMS provider writes its one line per message (the app's logger). */
+  log?: SmsLog;
 }
 
+const silentLog: SmsLog = { info: () => {} };
+
 /** Wires every service to its repositories: part of the composition root (app.ts, the demo seed). */
-export function createServices({ db, config, clock = systemClock, captchaText }: ServiceDeps) {
+export function createServices({
+  db,
+  config,
+  clock = systemClock,
+  captchaText,
+  log = silentLog,
+}: ServiceDeps) {
   const regions = loadRegions();
   const users = createUsersService(createUsersRepository(db), clock);
-  const agents = createAgentsService({ db, repo: createAgentsRepository(db), users, regions, clock });
+  const games = createGamesService(createGamesRepository(db));
+  const scopes = createScopes(db);
+  const agents = createAgentsService({ db, repo: createAgentsRepository(db), users, games, regions, clock });
   const sessions = createSessionsService(createSessionsRepository(db), clock, config.session);
   const captcha = createCaptchaService(createCaptchaRepository(db), clock, captchaText);
   const settings = createSettingsService(createSettingsRepository(db), clock);
@@ -42,7 +68,72 @@ export function createServices({ db, config, clock = systemClock, captchaText }:
     clock,
   });
   const tasks = createTasksService({ users, agents, settings });
-  return { clock, regions, users, agents, sessions, captcha, settings, auth, tasks };
+
+  // Issue 3: SMS, phone and passwords, identity, withdraw account.
+  const cipher = createDataCipher(loadDataKey(config.dataKey));
+  const smsRepo = createSmsRepository(db);
+  const smsSender: SmsSender =
+    config.sms.provider === 'http' && config.sms.httpUrl
+      ? new HttpSmsSender(config.sms.httpUrl, config.sms.httpToken)
+      : new OutboxSmsSender(smsRepo, log);
+  const slider = config.slider
+    ? new HttpSliderCaptchaVerifier(config.slider.appId, config.slider.verifyUrl)
+    : null;
+  const sms = createSmsService({
+    db,
+    repo: smsRepo,
+    sender: smsSender,
+    captcha,
+    slider,
+    users,
+    cipher,
+    clock,
+  });
+  const security = createSecurityService({
+    db,
+    repo: createSecurityRepository(db),
+    users,
+    sessions,
+    sms,
+    clock,
+  });
+  const realName = createRealNameService({
+    db,
+    repo: createRealNameRepository(db),
+    users,
+    sms,
+    cipher,
+    clock,
+    uploadDir: config.uploadDir,
+  });
+  const withdrawAccount = createWithdrawAccountService({
+    repo: createWithdrawAccountRepository(db),
+    users,
+    realName,
+    sms,
+    cipher,
+    clock,
+  });
+  return {
+    clock,
+    regions,
+    scopes,
+    games,
+    users,
+    agents,
+    sessions,
+    captcha,
+    settings,
+    auth,
+    tasks,
+    // issue 3
+    cipher,
+    slider,
+    sms,
+    security,
+    realName,
+    withdrawAccount,
+  };
 }
 
 export type Services = ReturnType<typeof createServices>;

@@ -1,5 +1,7 @@
 import { createHash, randomBytes } from 'node:crypto';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import {
   type AnyEndpoint,
   captchaImage,
@@ -32,6 +34,9 @@ declare module 'vitest' {
 
 export const md5Hex = (text: string) => createHash('md5').update(text).digest('hex');
 export const DEMO_DIGEST = md5Hex(DEMO_PASSWORD);
+/** The data key of every test app (base64 of 32 bytes): tests decrypt with it. */
+export const TEST_DATA_KEY = Buffer.alloc(32, 7).toString('base64');
+
 /** 2026-03-02 10:00:00 in China: a Monday. Tests move the clock from here. */
 export const START_TIME = new Date('2026-03-02T02:00:00.000Z');
 
@@ -100,6 +105,7 @@ export interface TestAppOptions {
  */
 export function useTestApp(options: TestAppOptions = {}) {
   const clock = new TestClock();
+  const uploadDir = mkdtempSync(join(tmpdir(), 'ac-test-uploads-'));
   let lastCaptchaText = '';
   const captchaText = () => {
     lastCaptchaText = randomCaptchaText();
@@ -109,7 +115,15 @@ export function useTestApp(options: TestAppOptions = {}) {
   let appInstance: FastifyInstance | null = null;
   let passwordHash = '';
   const config: Config = {
-    ...loadConfig({ LOG_LEVEL: 'silent', DEMO_SEED: 'false', WEB_DIST: '/nonexistent', ...options.env }),
+    ...loadConfig({
+      LOG_LEVEL: 'silent',
+      DEMO_SEED: 'false',
+      WEB_DIST: '/nonexistent',
+      // Issue 3: a fixed data key and a throwaway upload folder (never the repository's data folder).
+      DATA_KEY: TEST_DATA_KEY,
+      UPLOAD_DIR: uploadDir,
+      ...options.env,
+    }),
     database: { driver: 'pglite', dataDir: null },
   };
 
@@ -185,6 +199,7 @@ export function useTestApp(options: TestAppOptions = {}) {
   afterAll(async () => {
     await appInstance?.close();
     await opened?.drop();
+    rmSync(uploadDir, { recursive: true, force: true });
   }, 60_000);
 
   async function send<E extends AnyEndpoint>(

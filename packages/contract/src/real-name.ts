@@ -142,3 +142,10 @@ export const querySmsOutbox = endpoint({
   request: PageRequest.extend({ mobilePhone: z.string().trim().max(11).optional() }).strict(),
   object: z.array(SmsOutboxItem),
 });
+
+/**
+ * Where an ID photo is viewed (GET with the session cookie, so an <img> can show it): its owner and
+ * the operator only. Records carry the photos' file ids; this makes them addresses.
+ */
+export const ID_PHOTO_PATH = '/api/realAuth/photo';
+export const idPhotoUrl = (fileId: string): string => `${ID_PHOTO_PATH}/${encodeURIComponent(fileId)}`;

@@ -2,32 +2,14 @@ import { createHash } from 'node:crypto';
 import type { Database } from '../db/client';
 import type { Services } from '../services';
 import { hashPasswordDigest } from '../shared/passwords';
-import { DEMO_AGENTS, DEMO_PASSWORD, type DemoOnboarding } from './demo-world';
+import { DEMO_AGENTS, DEMO_PASSWORD } from './demo-world';
+import { seedDemoExtras } from './seed-demo-extras';
+import { type OnboardingTarget, seedOnboarding } from './seed-onboarding';
 
 const md5Hex = (text: string) => createHash('md5').update(text).digest('hex');
 
 /** The argon2id hash every demo account shares (see seedDemoWorld). */
 export const demoPasswordHash = (): Promise<string> => hashPasswordDigest(md5Hex(DEMO_PASSWORD));
-
-async function applyOnboarding(
-  services: Services,
-  accountId: number,
-  state: DemoOnboarding,
-  passwordHash: string,
-): Promise<void> {
-  const { users } = services;
-  if (state === 'fresh') return;
-  if (state === 'password-set') return users.setLoginPassword(accountId, passwordHash);
-  await users.markPhoneVerified(accountId);
-  if (state === 'phone-only') return;
-  if (state === 'under-review') return users.setRealNameStatus(accountId, 0);
-  await users.setLoginPassword(accountId, passwordHash);
-  if (state === 'verified') return;
-  // complete
-  await users.setPayPassword(accountId, passwordHash);
-  await users.markWithdrawAccountSet(accountId);
-  await users.setRealNameStatus(accountId, 1);
-}
 
 /**
  * Creates the demo world through the product's services, once: skipped when an operator exists.
@@ -44,6 +26,7 @@ export async function seedDemoWorld(
   const passwordHash = options.passwordHash ?? (await demoPasswordHash());
   return db.transaction(async () => {
     const ids = new Map<string, number>();
+    const onboarding: OnboardingTarget[] = [];
     for (const demo of DEMO_AGENTS) {
       const parentId = demo.parent === null ? null : ids.get(demo.parent);
       if (parentId === undefined)
@@ -61,8 +44,14 @@ export async function seedDemoWorld(
         flags: demo.flags ?? {},
       });
       ids.set(demo.key, agent.id);
-      await applyOnboarding(services, agent.userId, demo.onboarding, passwordHash);
+      onboarding.push({ userId: agent.userId, onboarding: demo.onboarding });
     }
+    // The onboarding states (issue 3), with real records, once the whole tree exists.
+    const operator = await services.agents.findOperator();
+    if (!operator) throw new Error('the demo world has no operator');
+    await seedOnboarding(services, onboarding, { passwordHash, operatorUserId: operator.userId });
+    // The game catalogue and the generated agents (issue 4); adds their keys to `ids`.
+    await seedDemoExtras(services, ids, passwordHash);
     return { seeded: true, agents: ids.size };
   });
 }

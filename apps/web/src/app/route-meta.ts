@@ -5,7 +5,7 @@ import type { LoaderFunction, UIMatch } from 'react-router';
 import type { MenuIconKey } from './layout/menu-icons';
 
 /** Sidebar groups a route can sit in. */
-export type MenuGroupKey = 'system';
+export type MenuGroupKey = 'system' | 'operations';
 
 export interface MenuGroup {
   title: string;

@@ -6,6 +6,8 @@ import type { AppRouteDef } from './route-meta';
 /** Sidebar groups. */
 export const menuGroups: MenuGroups = {
   system: { title: '系统设置', icon: 'setting' },
+  // Issue 3: the operator's own screens (identity review, SMS outbox).
+  operations: { title: '运营管理', icon: 'control' },
 };
 
 /**
@@ -25,6 +27,11 @@ export const appRoutes: readonly AppRouteDef[] = [
     load: () => import('./routes/user-center/user-center'),
   },
   {
+    path: paths.agentMgt,
+    meta: { title: '代理管理', shortTitle: '代理', icon: 'user', roles: ROUTE_ROLES['/agent-mgt'] },
+    load: () => import('./routes/agent-mgt/agent-mgt'),
+  },
+  {
     path: paths.setting,
     meta: {
       title: '基础设置',
@@ -34,5 +41,27 @@ export const appRoutes: readonly AppRouteDef[] = [
       group: 'system',
     },
     load: () => import('./routes/setting/setting'),
+  },
+  {
+    path: paths.realNameReview,
+    meta: {
+      title: '实名审核',
+      shortTitle: '审核',
+      icon: 'user',
+      roles: ROUTE_ROLES['/real-name-review'],
+      group: 'operations',
+    },
+    load: () => import('./routes/real-name-review/real-name-review'),
+  },
+  {
+    path: paths.smsOutbox,
+    meta: {
+      title: '短信发件箱',
+      shortTitle: '短信',
+      icon: 'control',
+      roles: ROUTE_ROLES['/sms-outbox'],
+      group: 'operations',
+    },
+    load: () => import('./routes/sms-outbox/sms-outbox'),
   },
 ];

@@ -6,6 +6,9 @@ export const paths = {
   home: '/',
   userCenter: '/user-center',
   setting: '/setting',
+  agentMgt: '/agent-mgt',
+  realNameReview: '/real-name-review',
+  smsOutbox: '/sms-outbox',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

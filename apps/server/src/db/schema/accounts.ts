@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, smallint, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 export const ACCOUNT_STATUSES = ['active', 'disabled'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
@@ -17,10 +17,6 @@ export const accounts = pgTable(
     /** argon2id of the withdraw (pay) password digest; null until set. */
     payPasswordHash: text('pay_password_hash'),
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true, mode: 'date' }),
-    /** Spec section 4: 0 under review, 1 verified, null or any other value not done. */
-    realNameStatus: smallint('real_name_status'),
-    /** Whether an Alipay withdraw account is on file (the account itself arrives with a later issue). */
-    withdrawAccountSet: boolean('withdraw_account_set').notNull().default(false),
     status: text('status', { enum: ACCOUNT_STATUSES }).notNull().default('active'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
     lastLoginAt: timestamp('last_login_at', { withTimezone: true, mode: 'date' }),

@@ -15,7 +15,8 @@ import {
 } from 'drizzle-orm/pg-core';
 import { accounts } from './accounts';
 
-export const AGENT_STATUSES = ['active', 'disabled'] as const;
+/** 'deleted': removed by its parent (soft delete: the id stays referable, the login is disabled). */
+export const AGENT_STATUSES = ['active', 'disabled', 'deleted'] as const;
 
 /**
  * An agent of the tree. Ratios are integers in basis points of 1/10000 (10000 = 100 %), so no
@@ -54,9 +55,10 @@ export const agents = pgTable(
     check('agents_root_check', sql`(${t.agentLevel} = 0) = (${t.parentId} is null)`),
     check('agents_proportion_check', sql`${t.proportion} between 0 and 10000`),
     check('agents_base_profit_ratio_check', sql`${t.baseProfitRatio} between 0 and 10000`),
-    check('agents_status_check', sql`${t.status} in ('active', 'disabled')`),
+    check('agents_status_check', sql`${t.status} in ('active', 'disabled', 'deleted')`),
     check('agents_area_info_check', sql`jsonb_typeof(${t.areaInfo}) = 'array'`),
     index('agents_parent_id_idx').on(t.parentId),
+    index('agents_created_at_idx').on(t.createdAt),
     /** There is one level 0 operator. */
     uniqueIndex('agents_single_operator_idx').on(t.agentLevel).where(sql`${t.agentLevel} = 0`),
   ],

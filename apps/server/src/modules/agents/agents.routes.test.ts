@@ -1,6 +1,7 @@
 import { type AgentTreeNode, queryAgentInfo } from '@agent-console/contract';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/build-test-app';
+import { DEMO_AGENTS, generateDemoAgents } from '../../demo/demo-world';
 import { loadRegions } from '../regions/region-tree';
 
 const t = useTestApp();
@@ -48,7 +49,7 @@ describe('POST /api/agent/query', () => {
     expect(root).toMatchObject({ id: -1, label: '全部' });
     expect(root?.children?.[0]).toEqual({ id: 1, label: '本级' });
     expect(root?.children?.slice(1).map((c) => c.label)).toEqual(['华夏互娱科技', '东方星娱网络']);
-    expect(new Set(ids(root?.children)).size).toBe(40);
+    expect(new Set(ids(root?.children)).size).toBe(DEMO_AGENTS.length + generateDemoAgents(regions).length);
   });
 
   it('shows a level 1 agent the whole region tree', async () => {

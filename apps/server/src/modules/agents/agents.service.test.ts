@@ -28,8 +28,8 @@ const input = async (overrides: Partial<CreateAgentInput>): Promise<CreateAgentI
 
 describe('AgentsService.createAgent', () => {
   it('creates the account and the agent below its parent', async () => {
-    const agent = await agents().createAgent(await input({ proportion: 4500, flags: { isHbpush: true } }));
-    expect(agent).toMatchObject({ agentLevel: 4, proportion: 4500, isHbpush: true, status: 'active' });
+    const agent = await agents().createAgent(await input({ proportion: 4500 }));
+    expect(agent).toMatchObject({ agentLevel: 4, proportion: 4500, isHbpush: false, status: 'active' });
     const [account] = await t.rows(sql`select login_password_set from accounts where id = ${agent.userId}`);
     expect(account?.login_password_set).toBe(false);
   });
@@ -44,6 +44,10 @@ describe('AgentsService.createAgent', () => {
     ['an unknown parent', { parentId: 9999 }, '上级代理不存在'],
     ['a second operator', { agentLevel: 0, parentId: null, areaInfo: [] }, '全国总代理已存在'],
     ['a ratio over 100 %', { proportion: 10001 }, '分润比例'],
+    ['a flag the parent lacks', { flags: { isHbpush: true } }, '上级代理没有「手动发红包」权限'],
+    ['a proportion above the parent', { proportion: 6001 }, '分润占比不能高于上级代理（60%）'],
+    ['a base ratio above the parent', { baseProfitRatio: 2001 }, '基础分润比例不能高于上级代理（20%）'],
+    ['an unknown game', { gameRatios: [{ gameId: 9999, profitRatio: 100 }] }, '游戏不存在'],
     ['an empty name', { agentName: '  ' }, '代理名称'],
   ])('refuses %s and writes nothing', async (_name, overrides, message) => {
     const before = await t.snapshot();

@@ -2,32 +2,47 @@ import {
   AGENT_TREE_ROOT_ID,
   AGENT_TREE_ROOT_LABEL,
   AGENT_TREE_SELF_LABEL,
+  type AgentDetail,
   type AgentInfo,
+  type AgentListItem,
+  type AgentListQuery,
   type AgentTreeNode,
   Codes,
+  type CreateAgentRequest,
+  type GameProfitRatio,
   maskPhone,
+  type RegionNode,
+  type UpdateAgentRequest,
 } from '@agent-console/contract';
+import { and, ilike, like, ne, type SQL, sql } from 'drizzle-orm';
+import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import type { AgentRow } from '../../db/schema/agents';
+import { accounts } from '../../db/schema/accounts';
+import { type AgentRow, agents } from '../../db/schema/agents';
+import { agentNotFound, type Scope, subtreeIds } from '../../http/scope';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
+import { hashPasswordDigest } from '../../shared/passwords';
 import { formatChinaTime } from '../../shared/time';
-import { areasWithin, type Regions } from '../regions/region-tree';
+import type { GamesService } from '../games/games.service';
+import type { Regions } from '../regions/region-tree';
 import type { UsersService } from '../users/users.service';
-import type { AgentsRepository, SubtreeAgent } from './agents.repository';
+import {
+  type AgentFlags,
+  firstViolation,
+  MAX_AGENT_LEVEL,
+  NO_FLAGS,
+  type Placement,
+  RATIO_SCALE,
+  ratioToStored,
+  ratioToWire,
+  violationAgainstParent,
+  violationOfChild,
+  WHOLE_TREE_MAX_LEVEL,
+} from './agent-rules';
+import type { AgentsRepository, GameRatioRow, SubtreeAgent } from './agents.repository';
 
-/** Ratios are stored as integers in 1/10000 (basis points): 10000 = 100 %. */
-export const RATIO_SCALE = 10_000;
-
-export interface AgentFlags {
-  setTopAuthority: boolean;
-  addPricePermission: boolean;
-  isHbpush: boolean;
-  xuanhaoApp: boolean;
-  hasMemberFinanceMenu: boolean;
-  setSettleAuthority: boolean;
-  hasPriceAddRangeFlag: boolean;
-}
+export { type AgentFlags, RATIO_SCALE } from './agent-rules';
 
 export interface CreateAgentInput {
   /** Null only for the level 0 operator. */
@@ -43,40 +58,120 @@ export interface CreateAgentInput {
   proportion?: number;
   /** In 1/10000. */
   baseProfitRatio?: number;
+  /** Special ratios per game, in 1/10000. */
+  gameRatios?: { gameId: number; profitRatio: number }[];
   remark?: string;
   flags?: Partial<AgentFlags>;
 }
+
+type ListQuery = z.output<typeof AgentListQuery>;
+type CreateBody = z.output<typeof CreateAgentRequest>;
+type UpdateBody = z.output<typeof UpdateAgentRequest>;
 
 const invalid = (message: string) => new AppError(Codes.INVALID_PARAMS, message);
 
 const isRatio = (n: number) => Number.isInteger(n) && n >= 0 && n <= RATIO_SCALE;
 
-/** Level ≤ 1 sees the whole region tree; deeper levels only their own areas (spec section 6). */
-const WHOLE_TREE_MAX_LEVEL = 1;
+const flagsOf = (a: AgentRow): AgentFlags => ({
+  setTopAuthority: a.setTopAuthority,
+  addPricePermission: a.addPricePermission,
+  isHbpush: a.isHbpush,
+  xuanhaoApp: a.xuanhaoApp,
+  hasMemberFinanceMenu: a.hasMemberFinanceMenu,
+  setSettleAuthority: a.setSettleAuthority,
+  hasPriceAddRangeFlag: a.hasPriceAddRangeFlag,
+});
+
+/** LIKE with the pattern characters of `text` taken literally. */
+const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
+
+/** "2026-03-02" or "2026-03-02 10:00:00", China time, as an instant; a bare date ends at 23:59:59. */
+function chinaTime(text: string, endOfDay: boolean): Date {
+  const [date = '', time] = text.split(' ');
+  const [y, m, d] = date.split('-').map(Number);
+  const [hh, mm, ss] = (time ?? (endOfDay ? '23:59:59' : '00:00:00')).split(':').map(Number);
+  const local = new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1, hh ?? 0, mm ?? 0, ss ?? 0));
+  // 2026-02-30 or 25:00:00 would roll over: refuse what does not read back the same.
+  if (
+    local.getUTCFullYear() !== y ||
+    local.getUTCMonth() + 1 !== m ||
+    local.getUTCDate() !== d ||
+    local.getUTCHours() !== hh ||
+    local.getUTCMinutes() !== mm ||
+    local.getUTCSeconds() !== ss
+  )
+    throw invalid(`时间不存在：${text}`);
+  return new Date(local.getTime() - 8 * 3600_000);
+}
 
 export function createAgentsService(deps: {
   db: Database;
   repo: AgentsRepository;
   users: UsersService;
+  games: GamesService;
   regions: Regions;
   clock: Clock;
 }) {
-  const { db, repo, users, regions, clock } = deps;
+  const { db, repo, users, games, regions, clock } = deps;
 
-  async function checkPlacement(input: CreateAgentInput): Promise<void> {
+  async function placementOf(agent: AgentRow): Promise<Placement> {
+    const ratios = await repo.gameRatios([agent.id]);
+    return {
+      agentLevel: agent.agentLevel,
+      areaInfo: agent.areaInfo,
+      proportion: agent.proportion,
+      baseProfitRatio: agent.baseProfitRatio,
+      gameRatios: new Map(ratios.map((r) => [r.gameId, r.profitRatio])),
+      flags: flagsOf(agent),
+    };
+  }
+
+  /** The names of the games (for messages); checks that every id exists and none repeats. */
+  async function checkGames(ratios: readonly { gameId: number; profitRatio: number }[]) {
+    const ids = ratios.map((r) => r.gameId);
+    if (new Set(ids).size !== ids.length) throw invalid('游戏重复');
+    for (const r of ratios) if (!isRatio(r.profitRatio)) throw invalid('分润比例须在 0 到 100% 之间');
+    const all = await games.list();
+    const names = new Map(all.map((g) => [g.id, g.name]));
+    for (const id of ids) if (!names.has(id)) throw invalid(`游戏不存在：${id}`);
+    return (id: number) => names.get(id) ?? String(id);
+  }
+
+  /** The rules of an agent's own fields, whatever its parent. */
+  function checkOwnFields(input: {
+    agentName: string;
+    agentLevel: number;
+    areaInfo: readonly string[];
+    proportion: number;
+    baseProfitRatio: number;
+    remark: string;
+  }) {
     const name = input.agentName.trim();
     if (name.length === 0 || name.length > 50) throw invalid('代理名称为1-50个字');
-    if (!Number.isInteger(input.agentLevel) || input.agentLevel < 0 || input.agentLevel > 5) {
+    if (!Number.isInteger(input.agentLevel) || input.agentLevel < 0 || input.agentLevel > MAX_AGENT_LEVEL) {
       throw invalid('代理等级不正确');
     }
     for (const key of input.areaInfo) if (!regions.isValidKey(key)) throw invalid(`地区不存在：${key}`);
     if (new Set(input.areaInfo).size !== input.areaInfo.length) throw invalid('地区重复');
     if (input.agentLevel > WHOLE_TREE_MAX_LEVEL && input.areaInfo.length === 0)
       throw invalid('请选择代理地区');
-    if (!isRatio(input.proportion ?? 0) || !isRatio(input.baseProfitRatio ?? 0)) {
+    if (!isRatio(input.proportion) || !isRatio(input.baseProfitRatio)) {
       throw invalid('分润比例须在 0 到 100% 之间');
     }
-    if ((input.remark ?? '').length > 200) throw invalid('备注最多200个字');
+    if (input.remark.length > 200) throw invalid('备注最多200个字');
+  }
+
+  async function checkPlacement(input: CreateAgentInput): Promise<void> {
+    const own = {
+      agentName: input.agentName,
+      agentLevel: input.agentLevel,
+      areaInfo: input.areaInfo,
+      proportion: input.proportion ?? 0,
+      baseProfitRatio: input.baseProfitRatio ?? 0,
+      remark: input.remark ?? '',
+    };
+    checkOwnFields(own);
+    const gameName = await checkGames(input.gameRatios ?? []);
 
     if (input.agentLevel === 0) {
       if (input.parentId !== null) throw invalid('全国总代理没有上级');
@@ -84,10 +179,18 @@ export function createAgentsService(deps: {
       return;
     }
     if (input.parentId === null) throw invalid('请选择上级代理');
+    await repo.lock(input.parentId);
     const parent = await repo.findById(input.parentId);
     if (parent?.status !== 'active') throw invalid('上级代理不存在');
-    if (input.agentLevel <= parent.agentLevel) throw invalid('下级代理的等级必须低于上级');
-    if (!areasWithin(input.areaInfo, parent.areaInfo)) throw invalid('代理地区必须在上级代理的地区之内');
+    const violation = firstViolation(
+      {
+        ...own,
+        gameRatios: new Map((input.gameRatios ?? []).map((r) => [r.gameId, r.profitRatio])),
+        flags: { ...NO_FLAGS, ...input.flags },
+      },
+      await placementOf(parent),
+    );
+    if (violation) throw invalid(violationAgainstParent(violation, gameName));
   }
 
   /** Every sub-agent of `parentId` as a tree node, each with its own sub-agents as children. */
@@ -100,8 +203,70 @@ export function createAgentsService(deps: {
     });
   }
 
-  return {
-    /** Creates the account and its agent in one transaction. */
+  const areaNamesOf = (keys: readonly string[]) => keys.flatMap((k) => regions.names(k) ?? []);
+
+  const wireRatios = (rows: readonly GameRatioRow[]): GameProfitRatio[] =>
+    rows.map((r) => ({ gameId: r.gameId, gameName: r.gameName, profitRatio: ratioToWire(r.profitRatio) }));
+
+  /** List items of agents (any order kept), with the counts the list shows. */
+  async function listItems(
+    rows: readonly {
+      agent: AgentRow;
+      mobilePhone: string;
+      parentName: string | null;
+      subAgentCount: number;
+    }[],
+  ): Promise<AgentListItem[]> {
+    const ratios = await repo.gameRatios(rows.map((r) => r.agent.id));
+    const byAgent = new Map<number, GameRatioRow[]>();
+    for (const r of ratios) byAgent.set(r.agentId, [...(byAgent.get(r.agentId) ?? []), r]);
+    return rows.map(({ agent, mobilePhone, parentName, subAgentCount }) => ({
+      id: agent.id,
+      userId: agent.userId,
+      parentId: agent.parentId,
+      parentName,
+      agentName: agent.agentName,
+      agentLevel: agent.agentLevel,
+      mobilePhone: maskPhone(mobilePhone),
+      areaInfo: JSON.stringify(agent.areaInfo),
+      areaNames: areaNamesOf(agent.areaInfo),
+      proportion: ratioToWire(agent.proportion),
+      baseProfitRatio: ratioToWire(agent.baseProfitRatio),
+      gameProfitRatios: wireRatios(byAgent.get(agent.id) ?? []),
+      subAgentCount,
+      // Net bars arrive with the net-bar issue; until a net_bars table exists an agent has none.
+      netBarCount: 0,
+      remark: agent.remark,
+      createTime: formatChinaTime(agent.createdAt),
+      ...flagsOf(agent),
+    }));
+  }
+
+  async function listItemOf(id: number): Promise<AgentListItem> {
+    const agent = await repo.findById(id);
+    if (!agent) throw agentNotFound();
+    const [phones, parent, subAgentCount] = await Promise.all([
+      repo.phonesOf([agent.userId]),
+      agent.parentId === null ? Promise.resolve(null) : repo.findById(agent.parentId),
+      repo.countActiveChildren(agent.id),
+    ]);
+    const [item] = await listItems([
+      {
+        agent,
+        mobilePhone: phones.get(agent.userId) ?? '',
+        parentName: parent?.agentName ?? null,
+        subAgentCount,
+      },
+    ]);
+    if (!item) throw agentNotFound();
+    return item;
+  }
+
+  const storedRatios = (list: readonly { gameId: number; profitRatio: number }[]) =>
+    list.map((r) => ({ gameId: r.gameId, profitRatio: ratioToStored(r.profitRatio) }));
+
+  const service = {
+    /** Creates the account and its agent in one transaction (trusted callers: the API checks scope first). */
     async createAgent(input: CreateAgentInput): Promise<AgentRow> {
       return db.transaction(async () => {
         await checkPlacement(input);
@@ -109,7 +274,7 @@ export function createAgentsService(deps: {
           mobilePhone: input.mobilePhone,
           loginPasswordHash: input.loginPasswordHash,
         });
-        return repo.insert({
+        const agent = await repo.insert({
           userId: account.id,
           parentId: input.parentId,
           agentLevel: input.agentLevel,
@@ -121,11 +286,240 @@ export function createAgentsService(deps: {
           ...input.flags,
           createdAt: clock(),
         });
+        await repo.replaceGameRatios(agent.id, input.gameRatios ?? []);
+        return agent;
       });
     },
 
+    /**
+     * Demo seeding only: many accounts and agents at once, without the per-row checks (the demo
+     * seeder checks every rule in memory first, with the same `firstViolation`).
+     */
+    async seedMany(
+      rows: readonly {
+        parentId: number;
+        agentLevel: number;
+        agentName: string;
+        mobilePhone: string;
+        loginPasswordHash: string;
+        loginPasswordSet: boolean;
+        phoneVerifiedAt: Date | null;
+        areaInfo: string[];
+        proportion: number;
+        baseProfitRatio: number;
+        remark: string;
+        flags: Partial<AgentFlags>;
+        createdAt: Date;
+      }[],
+    ): Promise<{ agent: AgentRow; mobilePhone: string }[]> {
+      return repo.insertAccountsAndAgents(
+        rows.map((r) => ({
+          account: {
+            mobilePhone: r.mobilePhone,
+            loginPasswordHash: r.loginPasswordHash,
+            loginPasswordSet: r.loginPasswordSet,
+            phoneVerifiedAt: r.phoneVerifiedAt,
+            createdAt: r.createdAt,
+          },
+          agent: {
+            parentId: r.parentId,
+            agentLevel: r.agentLevel,
+            agentName: r.agentName,
+            areaInfo: r.areaInfo,
+            proportion: r.proportion,
+            baseProfitRatio: r.baseProfitRatio,
+            remark: r.remark,
+            ...r.flags,
+            createdAt: r.createdAt,
+          },
+        })),
+      );
+    },
+    /** After a bulk insert: fresh planner statistics. */
+    analyze: () => repo.analyze(),
+    /** Demo seeding only: special game ratios (checked by the seeder). */
+    seedGameRatios: (rows: readonly { agentId: number; gameId: number; profitRatio: number }[]) =>
+      repo.insertGameRatios(rows),
+
     findByUserId: (userId: number) => repo.findByUserId(userId),
     findOperator: () => repo.findOperator(),
+
+    /** queryAgentInfoPage: the caller's sub-agents (never itself) matching the filters, newest first. */
+    async list(scope: Scope, query: ListQuery): Promise<{ items: AgentListItem[]; total: number }> {
+      const where: SQL[] = [scope.covers(agents.id), ne(agents.id, scope.agentId)];
+      if (query.pid !== undefined && query.pid !== AGENT_TREE_ROOT_ID && query.pid !== scope.agentId) {
+        await scope.assertInScope(query.pid);
+        where.push(sql`${agents.id} in ${subtreeIds(query.pid)}`);
+      }
+      if (query.agentName) where.push(ilike(agents.agentName, `%${escapeLike(query.agentName)}%`));
+      if (query.mobilePhone) where.push(like(accounts.mobilePhone, `%${escapeLike(query.mobilePhone)}`));
+      if (query.agentLevel !== undefined) where.push(sql`${agents.agentLevel} = ${query.agentLevel}`);
+      if (query.areaKey !== undefined) {
+        if (!regions.isValidKey(query.areaKey)) throw invalid(`地区不存在：${query.areaKey}`);
+        // Areas intersect: one lies inside the other. An empty list is the whole country.
+        where.push(sql`(jsonb_array_length(${agents.areaInfo}) = 0 or exists (
+          select 1 from jsonb_array_elements_text(${agents.areaInfo}) k(v)
+          where k.v = ${query.areaKey} or k.v like ${`${query.areaKey}-%`} or ${query.areaKey} like k.v || '-%'))`);
+      }
+      const start = query.startTime ? chinaTime(query.startTime, false) : null;
+      const end = query.endTime ? chinaTime(query.endTime, true) : null;
+      if (start && end && start > end) throw invalid('开始时间不能晚于结束时间');
+      if (start) where.push(sql`${agents.createdAt} >= ${start.toISOString()}`);
+      if (end) where.push(sql`${agents.createdAt} <= ${end.toISOString()}`);
+
+      const condition = and(...where) ?? sql`true`;
+      const rows = await repo.page(condition, query.pageSize, (query.pageNum - 1) * query.pageSize);
+      const total = rows[0]?.total ?? (query.pageNum > 1 ? await repo.count(condition) : 0);
+      return { items: await listItems(rows), total };
+    },
+
+    /** createAgent: a sub-agent below the caller or below an agent of its subtree. */
+    async create(scope: Scope, body: CreateBody): Promise<AgentListItem> {
+      const parentId = body.parentId ?? scope.agentId;
+      await scope.assertInScope(parentId);
+      const agent = await service.createAgent({
+        parentId,
+        agentLevel: body.agentLevel,
+        agentName: body.agentName,
+        mobilePhone: body.mobilePhone,
+        loginPasswordHash: await hashPasswordDigest(body.password),
+        areaInfo: body.areaInfo,
+        proportion: ratioToStored(body.proportion),
+        baseProfitRatio: ratioToStored(body.baseProfitRatio),
+        gameRatios: storedRatios(body.gameProfitRatios),
+        remark: body.remark,
+        flags: body.flags,
+      });
+      return listItemOf(agent.id);
+    },
+
+    /**
+     * updateAgent: the same rules as at creation against the parent, and no active sub-agent may
+     * end up above the agent (refused naming the sub-agent). Level and parent never change; flags
+     * left out keep their value.
+     */
+    async update(scope: Scope, body: UpdateBody): Promise<AgentListItem> {
+      if (body.id === scope.agentId) throw invalid('不能修改自己的代理信息');
+      await scope.assertInScope(body.id, { strict: true });
+      return db.transaction(async () => {
+        // The agent's row stays locked: no sub-agent is created under it while its bounds change.
+        await repo.lock(body.id);
+        const agent = await repo.findById(body.id);
+        if (agent?.status !== 'active' || agent.parentId === null) throw agentNotFound();
+        const next: Placement = {
+          agentLevel: agent.agentLevel,
+          areaInfo: body.areaInfo,
+          proportion: ratioToStored(body.proportion),
+          baseProfitRatio: ratioToStored(body.baseProfitRatio),
+          gameRatios: new Map(storedRatios(body.gameProfitRatios).map((r) => [r.gameId, r.profitRatio])),
+          flags: { ...flagsOf(agent), ...body.flags },
+        };
+        checkOwnFields({ ...next, agentName: body.agentName, remark: body.remark });
+        const gameName = await checkGames(storedRatios(body.gameProfitRatios));
+        const parent = await repo.findById(agent.parentId);
+        if (!parent) throw agentNotFound();
+        const up = firstViolation(next, await placementOf(parent));
+        if (up) throw invalid(violationAgainstParent(up, gameName));
+        for (const child of await repo.activeChildren(agent.id)) {
+          const down = firstViolation(await placementOf(child), next);
+          if (down) throw invalid(violationOfChild(down, child.agentName, gameName));
+        }
+        await repo.update(agent.id, {
+          agentName: body.agentName.trim(),
+          areaInfo: body.areaInfo,
+          proportion: next.proportion,
+          baseProfitRatio: next.baseProfitRatio,
+          remark: body.remark,
+          ...next.flags,
+        });
+        await repo.replaceGameRatios(agent.id, storedRatios(body.gameProfitRatios));
+        return listItemOf(agent.id);
+      });
+    },
+
+    /**
+     * deleteAgent: refused while the agent has active sub-agents. Net bars and balances have no
+     * tables yet (later issues add their checks here). Soft delete: the row stays (its id remains
+     * referable by history), the account is disabled and its sessions removed.
+     */
+    async remove(scope: Scope, id: number): Promise<true> {
+      if (id === scope.agentId) throw invalid('不能删除自己');
+      await scope.assertInScope(id, { strict: true });
+      return db.transaction(async () => {
+        await repo.lock(id);
+        const agent = await repo.findById(id);
+        if (agent?.status !== 'active') throw agentNotFound();
+        if ((await repo.countActiveChildren(id)) > 0) throw invalid('该代理下还有下级代理，不能删除');
+        await repo.softDelete(agent);
+        return true as const;
+      });
+    },
+
+    /** query/{id}: the detail popover of the caller or one of its sub-agents. */
+    async detail(scope: Scope, id: number): Promise<AgentDetail> {
+      await scope.assertInScope(id);
+      const agent = await repo.findById(id);
+      if (!agent) throw agentNotFound();
+      const ratios = await repo.gameRatios([id]);
+      const areaMap: Record<string, string> = {};
+      for (const key of agent.areaInfo) areaMap[key] = regions.names(key) ?? key;
+      return {
+        id: agent.id,
+        agentName: agent.agentName,
+        agentLevel: agent.agentLevel,
+        areaInfo: JSON.stringify(areaMap),
+        proportion: ratioToWire(agent.proportion),
+        showProportion: !agent.hasPriceAddRangeFlag,
+        orderProfitRatioRes: {
+          baseProfitRatio: ratioToWire(agent.baseProfitRatio),
+          gameProfitRatios: ratios.map((r) => ({
+            gameName: r.gameName,
+            profitRatio: ratioToWire(r.profitRatio),
+          })),
+        },
+        remark: agent.remark,
+      };
+    },
+
+    /** queryAgentAreaDetail: the region tree a new agent under `parentId` (default: the caller) may cover. */
+    async areaDetail(scope: Scope, parentId: number | undefined): Promise<RegionNode[]> {
+      const id = parentId ?? scope.agentId;
+      await scope.assertInScope(id);
+      const agent = await repo.findById(id);
+      if (!agent) throw agentNotFound();
+      return agent.areaInfo.length === 0 ? regions.tree.slice() : regions.trim(agent.areaInfo);
+    },
+
+    /** The agents of these ids, every one of them checked to be in scope. */
+    async scopedAgents(scope: Scope, ids: readonly number[]): Promise<AgentRow[]> {
+      await scope.assertInScope(ids);
+      return repo.findActiveByIds(ids);
+    },
+
+    /** isXuanHaoExistUser: whether a phone already belongs to an account. */
+    async phoneExists(phone: string): Promise<boolean> {
+      return (await users.findByPhone(phone)) !== null;
+    },
+
+    /** getOrderProfitRatios: the agent's ratios with every game (the upper bounds of its children's) and flags. */
+    async profitRatios(scope: Scope, agentId: number | undefined) {
+      const id = agentId ?? scope.agentId;
+      await scope.assertInScope(id);
+      const agent = await repo.findById(id);
+      if (!agent) throw agentNotFound();
+      const [all, own] = await Promise.all([games.list(), repo.gameRatios([id])]);
+      const special = new Map(own.map((r) => [r.gameId, r.profitRatio]));
+      return {
+        proportion: ratioToWire(agent.proportion),
+        baseProfitRatio: ratioToWire(agent.baseProfitRatio),
+        gameProfitRatios: all.map((g) => ({
+          gameId: g.id,
+          gameName: g.name,
+          profitRatio: ratioToWire(special.get(g.id) ?? agent.baseProfitRatio),
+        })),
+        flags: flagsOf(agent),
+      };
+    },
 
     /** The caller's agent as the console needs it (contract AgentInfo). */
     async agentInfo(accountId: number): Promise<AgentInfo> {
@@ -133,7 +527,11 @@ export function createAgentsService(deps: {
       if (!agent || !account) throw new AppError(Codes.NOT_LOGGED_IN);
       const descendants = await repo.descendants(agent.id);
       const byParent = new Map<number, SubtreeAgent[]>();
-      for (const d of descendants) byParent.set(d.parentId, [...(byParent.get(d.parentId) ?? []), d]);
+      for (const d of descendants) {
+        const siblings = byParent.get(d.parentId);
+        if (siblings) siblings.push(d);
+        else byParent.set(d.parentId, [d]);
+      }
 
       const areaKeys = agent.areaInfo;
       return {
@@ -145,7 +543,7 @@ export function createAgentsService(deps: {
         mobilePhone: maskPhone(account.mobilePhone),
         completeMobilePhone: account.mobilePhone,
         areaInfo: JSON.stringify(areaKeys),
-        areaNames: areaKeys.flatMap((k) => regions.names(k) ?? []),
+        areaNames: areaNamesOf(areaKeys),
         structuredAreaInfo:
           agent.agentLevel <= WHOLE_TREE_MAX_LEVEL ? regions.tree.slice() : regions.trim(areaKeys),
         structuredPid: [
@@ -156,17 +554,12 @@ export function createAgentsService(deps: {
           },
         ],
         structuredChannelOption: '[]',
-        hasPriceAddRangeFlag: agent.hasPriceAddRangeFlag,
-        isHbpush: agent.isHbpush,
-        setTopAuthority: agent.setTopAuthority,
-        addPricePermission: agent.addPricePermission,
-        xuanhaoApp: agent.xuanhaoApp,
-        hasMemberFinanceMenu: agent.hasMemberFinanceMenu,
-        setSettleAuthority: agent.setSettleAuthority,
+        ...flagsOf(agent),
         createTime: formatChinaTime(agent.createdAt),
       };
     },
   };
+  return service;
 }
 
 export type AgentsService = ReturnType<typeof createAgentsService>;

@@ -11,6 +11,7 @@ import { clearSessionCookie, requestMeta, sessionToken, setSessionCookie } from 
 import { ok } from '../../http/envelope';
 import { mount } from '../../http/mount';
 import type { Clock } from '../../shared/clock';
+import type { SliderCaptchaVerifier } from '../sms/slider-captcha';
 import type { AuthService } from './auth.service';
 import type { CaptchaService } from './captcha.service';
 
@@ -18,7 +19,9 @@ export const authRoutes: FastifyPluginAsync<{
   auth: AuthService;
   captcha: CaptchaService;
   clock: Clock;
-}> = async (app, { auth, captcha, clock }) => {
+  /** Captcha channel 1, when configured: SMS sends use it; the login keeps the image captcha. */
+  slider?: SliderCaptchaVerifier | null;
+}> = async (app, { auth, captcha, clock, slider = null }) => {
   mount(
     app,
     login,
@@ -45,11 +48,17 @@ export const authRoutes: FastifyPluginAsync<{
 
   mount(app, isLogin, async (_body, { auth: caller }) => ok(caller !== null), { auth: 'public' });
 
-  // Channel 2: the built-in image captcha (channel 1, a third-party slider, is a later adapter).
+  // Channel 2, the built-in image captcha, unless channel 1 (a third-party slider) is configured;
+  // the login form always uses channel 2 (its captcha fields are the image captcha's).
   mount(
     app,
     captchaChannel,
-    async () => ok({ channel: CaptchaChannel.IMAGE, captchaId: captchaImage.path }),
+    async (body) =>
+      ok(
+        slider && body.scenario !== 'login'
+          ? { channel: CaptchaChannel.SLIDER, captchaId: slider.appId }
+          : { channel: CaptchaChannel.IMAGE, captchaId: captchaImage.path },
+      ),
     { auth: 'public' },
   );
 

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { agents } from '../../db/schema/agents';
@@ -43,6 +43,20 @@ export function createSessionsRepository(db: Database) {
         .update(sessions)
         .set({ revokedAt: at })
         .where(and(eq(sessions.id, id), isNull(sessions.revokedAt)));
+    },
+    /** Revokes every live session of an account, but the one named in `exceptId`. */
+    async revokeAllOf(accountId: number, at: Date, exceptId?: string): Promise<void> {
+      await db
+        .q()
+        .update(sessions)
+        .set({ revokedAt: at })
+        .where(
+          and(
+            eq(sessions.accountId, accountId),
+            isNull(sessions.revokedAt),
+            exceptId === undefined ? undefined : ne(sessions.id, exceptId),
+          ),
+        );
     },
     /** Removes sessions that ended before `before`. */
     async purgeEnded(before: Date): Promise<void> {

@@ -79,6 +79,14 @@ export function createSessionsService(repo: SessionsRepository, clock: Clock, po
     async revoke(token: string): Promise<void> {
       await repo.revoke(sha256Hex(token), clock());
     },
+    /** Ends every session of an account but the caller's own (a password change). */
+    async revokeOthers(accountId: number, keepSessionId: string): Promise<void> {
+      await repo.revokeAllOf(accountId, clock(), keepSessionId);
+    },
+    /** Ends every session of an account (a password reset). */
+    async revokeAll(accountId: number): Promise<void> {
+      await repo.revokeAllOf(accountId, clock());
+    },
   };
 }
 

@@ -1,7 +1,13 @@
-import { queryUnfinishedTask, updateSiteInfo } from '@agent-console/contract';
+import {
+  addUserBindAccount,
+  queryUnfinishedTask,
+  rejectRealName,
+  setPayPassword,
+  updateSiteInfo,
+} from '@agent-console/contract';
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
-import { useTestApp } from '../../../test/build-test-app';
+import { md5Hex, useTestApp } from '../../../test/build-test-app';
 
 const t = useTestApp();
 
@@ -60,18 +66,33 @@ describe('POST /api/task/queryUnFinishedTask', () => {
     ]);
   });
 
-  it('needs both the withdraw password and the withdraw account for task 4', async () => {
-    await t.rows(
-      sql`update accounts set pay_password_hash = login_password_hash where mobile_phone = '13800000004'`,
+  it('needs both the withdraw password and the withdraw account for task 4 (the real records)', async () => {
+    const cookie = await t.login('13800000000');
+    const task4 = async () =>
+      (await t.call(queryUnfinishedTask, {}, { cookie })).object?.find((x) => x.type === 4);
+    expect(await task4()).toEqual({ type: 4, finished: false });
+    await t.call(setPayPassword, { payPassword: md5Hex('abc123') }, { cookie });
+    expect(await task4()).toEqual({ type: 4, finished: false });
+    const saved = await t.call(
+      addUserBindAccount,
+      { accountNo: 'ops@example.com', realName: '运营' },
+      { cookie },
     );
-    expect(await tasksOf('13800000004')).toContainEqual({ type: 4, finished: false });
-    await t.rows(sql`update accounts set withdraw_account_set = true where mobile_phone = '13800000004'`);
-    expect(await tasksOf('13800000004')).toContainEqual({ type: 4, finished: true });
+    expect(saved.responseCode).toBe('0000');
+    expect(await task4()).toEqual({ type: 4, finished: true });
   });
 
-  it('does not count a real-name status other than 0 or 1 as done', async () => {
-    await t.rows(sql`update accounts set real_name_status = 2 where mobile_phone = '13800000004'`);
-    expect(await tasksOf('13800000004')).toContainEqual({ type: 3, finished: false });
+  it('does not count a rejected identity (status 2) as done', async () => {
+    const operator = await t.login('13800000000');
+    const [row] = await t.rows(sql`select r.id from real_name_records r join accounts a on a.id = r.account_id
+      where a.mobile_phone = '13800000002'`);
+    const rejected = await t.call(
+      rejectRealName,
+      { id: Number(row?.id), reason: '照片不清晰' },
+      { cookie: operator },
+    );
+    expect(rejected.responseCode).toBe('0000');
+    expect(await tasksOf('13800000002')).toContainEqual({ type: 3, finished: false });
   });
 
   it('answers 9996 without a session', async () => {

@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type AccountRow, accounts, type NewAccountRow } from '../../db/schema/accounts';
+import { realNameRecords, withdrawAccounts } from '../../db/schema/real-name';
 
 export type AccountPatch = Partial<Omit<NewAccountRow, 'id' | 'mobilePhone' | 'createdAt'>>;
 
@@ -9,6 +10,29 @@ export function createUsersRepository(db: Database) {
     async findById(id: number): Promise<AccountRow | null> {
       const [row] = await db.q().select().from(accounts).where(eq(accounts.id, id));
       return row ?? null;
+    },
+    /** The account with the records its onboarding is derived from (identity, withdraw account). */
+    async findWithRecords(
+      id: number,
+    ): Promise<{ account: AccountRow; realNameStatus: number | null; withdrawAccountSet: boolean } | null> {
+      const [row] = await db
+        .q()
+        .select({
+          account: accounts,
+          realNameStatus: realNameRecords.status,
+          withdrawAccountId: withdrawAccounts.accountId,
+        })
+        .from(accounts)
+        .leftJoin(realNameRecords, eq(realNameRecords.accountId, accounts.id))
+        .leftJoin(withdrawAccounts, eq(withdrawAccounts.accountId, accounts.id))
+        .where(eq(accounts.id, id));
+      return row
+        ? {
+            account: row.account,
+            realNameStatus: row.realNameStatus,
+            withdrawAccountSet: row.withdrawAccountId !== null,
+          }
+        : null;
     },
     async findByPhone(phone: string): Promise<AccountRow | null> {
       const [row] = await db.q().select().from(accounts).where(eq(accounts.mobilePhone, phone));

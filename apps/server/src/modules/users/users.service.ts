@@ -14,19 +14,26 @@ export interface OnboardingState {
   realNameStatus: number | null;
 }
 
-export const onboardingOf = (a: AccountRow): OnboardingState => ({
+/**
+ * Derived from the real records: the account's own columns, its identity (real_name_records: 0
+ * under review, 1 verified, 2 rejected) and its withdraw account (withdraw_accounts).
+ */
+export const onboardingOf = (
+  a: AccountRow,
+  records: { realNameStatus: number | null; withdrawAccountSet: boolean },
+): OnboardingState => ({
   phoneVerified: a.phoneVerifiedAt !== null,
   loginPasswordSet: a.loginPasswordSet,
   payPasswordSet: a.payPasswordHash !== null,
-  withdrawAccountSet: a.withdrawAccountSet,
-  realNameStatus: a.realNameStatus,
+  withdrawAccountSet: records.withdrawAccountSet,
+  realNameStatus: records.realNameStatus,
 });
 
 export function createUsersService(repo: UsersRepository, clock: Clock) {
-  const get = async (accountId: number): Promise<AccountRow> => {
-    const account = await repo.findById(accountId);
-    if (!account) throw new AppError(Codes.NOT_LOGGED_IN);
-    return account;
+  const getWithRecords = async (accountId: number) => {
+    const found = await repo.findWithRecords(accountId);
+    if (!found) throw new AppError(Codes.NOT_LOGGED_IN);
+    return found;
   };
 
   return {
@@ -47,21 +54,22 @@ export function createUsersService(repo: UsersRepository, clock: Clock) {
     },
 
     async userInfo(accountId: number): Promise<UserInfo> {
-      const a = await get(accountId);
+      const { account: a, realNameStatus } = await getWithRecords(accountId);
       return {
         userId: a.id,
         mobilePhone: maskPhone(a.mobilePhone),
         isSetPayPassword: a.payPasswordHash !== null,
         isSetLoginPassword: a.loginPasswordSet,
         phoneVerified: a.phoneVerifiedAt !== null,
-        realNameStatus: a.realNameStatus,
+        realNameStatus,
         createTime: formatChinaTime(a.createdAt),
         lastLoginTime: a.lastLoginAt ? formatChinaTime(a.lastLoginAt) : null,
       };
     },
 
     async onboarding(accountId: number): Promise<OnboardingState> {
-      return onboardingOf(await get(accountId));
+      const { account, ...records } = await getWithRecords(accountId);
+      return onboardingOf(account, records);
     },
 
     recordLogin: (accountId: number, at: Date) => repo.update(accountId, { lastLoginAt: at }),
@@ -71,9 +79,6 @@ export function createUsersService(repo: UsersRepository, clock: Clock) {
       repo.update(accountId, { loginPasswordHash, loginPasswordSet: true }),
     setPayPassword: (accountId: number, payPasswordHash: string) =>
       repo.update(accountId, { payPasswordHash }),
-    markWithdrawAccountSet: (accountId: number) => repo.update(accountId, { withdrawAccountSet: true }),
-    setRealNameStatus: (accountId: number, realNameStatus: number | null) =>
-      repo.update(accountId, { realNameStatus }),
   };
 }
 

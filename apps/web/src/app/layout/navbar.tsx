@@ -4,9 +4,18 @@ import { Breadcrumb, Button, Modal } from 'antd';
 import { Link, useLocation, useMatches } from 'react-router';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
+import { SecurityDialogs } from '../../features/security/components/security-dialogs';
+import { openSecurityDialog } from '../../features/security/dialog-store';
 import { PendingTasks } from '../../features/tasks/components/pending-tasks';
+import type { TaskDialog } from '../../features/tasks/task-target';
 import { currentMeta } from '../route-meta';
 import { menuGroups } from '../route-table';
+
+/** Spec section 4: what each task's dialog is in the security feature. */
+function openTaskDialog(dialog: TaskDialog): void {
+  if (dialog === 'loginPassword') openSecurityDialog({ kind: 'password', mode: 'login' });
+  else openSecurityDialog({ kind: dialog });
+}
 
 interface NavbarProps {
   userId: number;
@@ -42,6 +51,7 @@ export function Navbar({ userId, agentLevel, sidebarOpen, onToggleSidebar }: Nav
   return (
     <div className="navbar">
       {modalHolder}
+      <SecurityDialogs />
       <Button
         type="text"
         className="navbar-toggle"
@@ -58,7 +68,7 @@ export function Navbar({ userId, agentLevel, sidebarOpen, onToggleSidebar }: Nav
         ]}
       />
       <div className="navbar-right">
-        <PendingTasks agentLevel={agentLevel} />
+        <PendingTasks agentLevel={agentLevel} onOpenDialog={openTaskDialog} />
         <span className="navbar-user" data-testid="navbar-user-id">
           用户ID：{userId}
         </span>

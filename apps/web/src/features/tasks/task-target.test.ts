@@ -1,20 +1,29 @@
 import { describe, expect, it } from 'vitest';
-import { pendingTasks, taskTarget } from './task-target';
+import { pendingTasks, taskAction } from './task-target';
 
-describe('taskTarget', () => {
-  it('sends level 0 to the personal center for identity and to basic settings for content configuration', () => {
-    expect(taskTarget(3, 0)).toBe('/user-center');
-    expect(taskTarget(5, 0)).toBe('/setting');
-  });
-
-  it('sends the account-security tasks to the personal center at every level', () => {
+describe('taskAction', () => {
+  it('opens phone verification for task 1 and the login password dialog for task 2', () => {
     for (const level of [0, 1, 3, 5]) {
-      for (const type of [1, 2, 3, 4] as const) expect(taskTarget(type, level)).toBe('/user-center');
+      expect(taskAction(1, level)).toEqual({ kind: 'dialog', dialog: 'verifyPhone' });
+      expect(taskAction(2, level)).toEqual({ kind: 'dialog', dialog: 'loginPassword' });
     }
   });
 
-  it('has nowhere to send content configuration below level 0', () => {
-    expect(taskTarget(5, 1)).toBeNull();
+  it('sends level 0 to the personal center for identity and opens the identity dialog below', () => {
+    expect(taskAction(3, 0)).toEqual({ kind: 'navigate', to: '/user-center' });
+    for (const level of [1, 2, 3, 4, 5]) {
+      expect(taskAction(3, level)).toEqual({ kind: 'dialog', dialog: 'identity' });
+    }
+  });
+
+  it('opens the withdraw dialog for task 4 at every level', () => {
+    for (const level of [0, 1, 5])
+      expect(taskAction(4, level)).toEqual({ kind: 'dialog', dialog: 'withdraw' });
+  });
+
+  it('sends level 0 to basic settings for content configuration and has nowhere to send the others', () => {
+    expect(taskAction(5, 0)).toEqual({ kind: 'navigate', to: '/setting' });
+    expect(taskAction(5, 1)).toBeNull();
   });
 });
 

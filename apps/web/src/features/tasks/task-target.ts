@@ -1,22 +1,31 @@
 import { AgentLevel, TaskType, type UnfinishedTask } from '@agent-console/contract';
 import { paths } from '../../config/paths';
 
+/** An account-security dialog a task opens (the header opens it through the security feature). */
+export type TaskDialog = 'verifyPhone' | 'loginPassword' | 'identity' | 'withdraw';
+
+export type TaskAction = { kind: 'dialog'; dialog: TaskDialog } | { kind: 'navigate'; to: string };
+
 /**
- * Where a pending task leads (spec section 4). Identity (3) goes to the personal center for level 0
- * and content configuration (5) to basic settings for level 0. The phone, password, identity and
- * withdraw dialogs are not built yet: until they are, those tasks lead to the personal center,
- * which lists every account-security item with its state. Content configuration has no screen
- * for other levels (basic settings is level 0 only), so it leads nowhere for them.
+ * What a click on a pending task does (spec section 4): 1 opens phone verification; 2 the login
+ * password dialog; 3 goes to the personal center for level 0, otherwise opens the identity dialog;
+ * 4 opens the withdraw dialog. Content configuration (5) goes to basic settings for level 0 and has
+ * no screen for other levels (basic settings is level 0 only), so it leads nowhere for them.
  */
-export function taskTarget(type: UnfinishedTask['type'], agentLevel: number): string | null {
+export function taskAction(type: UnfinishedTask['type'], agentLevel: number): TaskAction | null {
   switch (type) {
-    case TaskType.CONTENT_CONFIG:
-      return agentLevel === AgentLevel.NATIONAL_GENERAL ? paths.setting : null;
     case TaskType.VERIFY_PHONE:
+      return { kind: 'dialog', dialog: 'verifyPhone' };
     case TaskType.CHANGE_INITIAL_PASSWORD:
+      return { kind: 'dialog', dialog: 'loginPassword' };
     case TaskType.IDENTITY:
+      return agentLevel === AgentLevel.NATIONAL_GENERAL
+        ? { kind: 'navigate', to: paths.userCenter }
+        : { kind: 'dialog', dialog: 'identity' };
     case TaskType.WITHDRAW_INFO:
-      return paths.userCenter;
+      return { kind: 'dialog', dialog: 'withdraw' };
+    case TaskType.CONTENT_CONFIG:
+      return agentLevel === AgentLevel.NATIONAL_GENERAL ? { kind: 'navigate', to: paths.setting } : null;
   }
 }
 

@@ -1,6 +1,7 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Button, Card, Col, Result, Row } from 'antd';
 import { useAgentInfo } from '../../../features/agent/api/get-agent-info';
+import { SecurityActions } from '../../../features/security/components/security-actions';
 import { userInfoQuery, useUserInfo } from '../../../features/user/api/get-user-info';
 import { AccountInfo } from '../../../features/user/components/account-info';
 import { AccountSecurity } from '../../../features/user/components/account-security';
@@ -10,7 +11,7 @@ export const clientLoader = (queryClient: QueryClient) => async () => {
   return null;
 };
 
-/** /user-center: account facts and the state of every account-security item. */
+/** /user-center: account facts, the state of every account-security item and the actions that change them. */
 export default function UserCenterRoute() {
   const agent = useAgentInfo();
   const { data: user, isPending, isError, refetch, isFetching } = useUserInfo();
@@ -41,6 +42,11 @@ export default function UserCenterRoute() {
       <Col xs={24} xl={13}>
         <Card title="账号安全" variant="borderless" loading={isPending}>
           {user && <AccountSecurity user={user} />}
+        </Card>
+      </Col>
+      <Col xs={24}>
+        <Card title="安全设置" variant="borderless" loading={isPending} data-testid="security-actions">
+          {user && <SecurityActions user={user} />}
         </Card>
       </Col>
     </Row>

@@ -3,11 +3,17 @@ import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
 import { useUnfinishedTasks } from '../api/get-unfinished-tasks';
-import { pendingTasks, taskTarget } from '../task-target';
+import { pendingTasks, type TaskDialog, taskAction } from '../task-target';
 import './pending-tasks.css';
 
+interface PendingTasksProps {
+  agentLevel: number;
+  /** Opens an account-security dialog (the header hands in the security feature's opener). */
+  onOpenDialog: (dialog: TaskDialog) => void;
+}
+
 /** The header's bell: how many onboarding tasks are open, and a menu that leads to each. */
-export function PendingTasks({ agentLevel }: { agentLevel: number }) {
+export function PendingTasks({ agentLevel, onOpenDialog }: PendingTasksProps) {
   const navigate = useNavigate();
   const { data = [] } = useUnfinishedTasks();
   const open = pendingTasks(data);
@@ -16,14 +22,15 @@ export function PendingTasks({ agentLevel }: { agentLevel: number }) {
     ? open.map((task) => ({
         key: String(task.type),
         label: TaskTypeLabels[task.type],
-        disabled: taskTarget(task.type, agentLevel) === null,
+        disabled: taskAction(task.type, agentLevel) === null,
       }))
     : [{ key: 'none', label: '暂无待办事项', disabled: true }];
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     const task = open.find((t) => String(t.type) === key);
-    const target = task ? taskTarget(task.type, agentLevel) : null;
-    if (target) void navigate(target);
+    const action = task ? taskAction(task.type, agentLevel) : null;
+    if (action?.kind === 'dialog') onOpenDialog(action.dialog);
+    else if (action?.kind === 'navigate') void navigate(action.to);
   };
 
   return (

@@ -1,0 +1,109 @@
+import { and, count, desc, eq, gt, isNull, like, lt, sql } from 'drizzle-orm';
+import type { Database } from '../../db/client';
+import { smsCodes, smsOutbox } from '../../db/schema/sms';
+
+export type SmsCodeRow = typeof smsCodes.$inferSelect;
+
+export function createSmsRepository(db: Database) {
+  return {
+    /** Serialises sends to one phone until the transaction ends (both engines support it). */
+    async lockPhone(phone: string): Promise<void> {
+      await db.q().execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${phone}`}))`);
+    },
+    async ctokenUsed(ctoken: string): Promise<boolean> {
+      const [row] = await db
+        .q()
+        .select({ id: smsCodes.id })
+        .from(smsCodes)
+        .where(eq(smsCodes.ctoken, ctoken));
+      return row !== undefined;
+    },
+    async countByPhoneSince(phone: string, since: Date): Promise<number> {
+      const [row] = await db
+        .q()
+        .select({ n: count() })
+        .from(smsCodes)
+        .where(and(eq(smsCodes.mobilePhone, phone), gt(smsCodes.createdAt, since)));
+      return row?.n ?? 0;
+    },
+    async countByIpSince(ip: string, since: Date): Promise<number> {
+      const [row] = await db
+        .q()
+        .select({ n: count() })
+        .from(smsCodes)
+        .where(and(eq(smsCodes.ip, ip), gt(smsCodes.createdAt, since)));
+      return row?.n ?? 0;
+    },
+    /** Closes every open code of the phone and type: a new code replaces the old one. */
+    async closeOpen(phone: string, smsType: string, at: Date): Promise<void> {
+      await db
+        .q()
+        .update(smsCodes)
+        .set({ closedAt: at })
+        .where(
+          and(eq(smsCodes.mobilePhone, phone), eq(smsCodes.smsType, smsType), isNull(smsCodes.closedAt)),
+        );
+    },
+    async insert(row: typeof smsCodes.$inferInsert): Promise<void> {
+      await db.q().insert(smsCodes).values(row);
+    },
+    /** The newest open code of the phone and type. */
+    async latestOpen(phone: string, smsType: string): Promise<SmsCodeRow | null> {
+      const [row] = await db
+        .q()
+        .select()
+        .from(smsCodes)
+        .where(and(eq(smsCodes.mobilePhone, phone), eq(smsCodes.smsType, smsType), isNull(smsCodes.closedAt)))
+        .orderBy(desc(smsCodes.createdAt), desc(smsCodes.id))
+        .limit(1);
+      return row ?? null;
+    },
+    /** Counts a wrong try; the code closes at `maxTries`. Answers the tries so far. */
+    async countWrongTry(id: number, maxTries: number, at: Date): Promise<number> {
+      const [row] = await db
+        .q()
+        .update(smsCodes)
+        .set({
+          wrongTries: sql`${smsCodes.wrongTries} + 1`,
+          closedAt: sql`case when ${smsCodes.wrongTries} + 1 >= ${maxTries} then ${at.toISOString()}::timestamptz else null end`,
+        })
+        .where(and(eq(smsCodes.id, id), isNull(smsCodes.closedAt)))
+        .returning({ wrongTries: smsCodes.wrongTries });
+      return row?.wrongTries ?? maxTries;
+    },
+    /** Uses a code up; false when another request used it first. */
+    async close(id: number, at: Date): Promise<boolean> {
+      const rows = await db
+        .q()
+        .update(smsCodes)
+        .set({ closedAt: at })
+        .where(and(eq(smsCodes.id, id), isNull(smsCodes.closedAt)))
+        .returning({ id: smsCodes.id });
+      return rows.length === 1;
+    },
+    async purgeBefore(before: Date): Promise<void> {
+      await db.q().delete(smsCodes).where(lt(smsCodes.createdAt, before));
+    },
+
+    async insertOutbox(row: typeof smsOutbox.$inferInsert): Promise<void> {
+      await db.q().insert(smsOutbox).values(row);
+    },
+    async outboxPage(filter: { mobilePhone?: string | undefined }, offset: number, limit: number) {
+      const where = filter.mobilePhone ? like(smsOutbox.mobilePhone, `%${filter.mobilePhone}%`) : undefined;
+      const [rows, [total]] = await Promise.all([
+        db
+          .q()
+          .select()
+          .from(smsOutbox)
+          .where(where)
+          .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
+          .offset(offset)
+          .limit(limit),
+        db.q().select({ n: count() }).from(smsOutbox).where(where),
+      ]);
+      return { rows, total: total?.n ?? 0 };
+    },
+  };
+}
+
+export type SmsRepository = ReturnType<typeof createSmsRepository>;

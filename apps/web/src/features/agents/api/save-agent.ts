@@ -1,0 +1,54 @@
+import {
+  type CreateAgentRequest,
+  createAgent,
+  deleteAgent,
+  getOrderProfitRatios,
+  queryAgentAreaDetail,
+  queryAgentDetail,
+  queryAgentInfo,
+  queryAgentInfoPage,
+  type UpdateAgentRequest,
+  updateAgent,
+} from '@agent-console/contract';
+import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { call } from '../../../lib/api-client';
+
+/** Loaded when the create form is submitted, not with the screen. */
+export async function hashPassword(password: string): Promise<string> {
+  const { md5 } = await import('js-md5');
+  return md5(password).toLowerCase();
+}
+
+/** After any change: the list, the popovers, the limits, and the caller's agent tree (structuredPid). */
+async function invalidateAgents(queryClient: QueryClient): Promise<void> {
+  await Promise.all(
+    [queryAgentInfoPage, queryAgentDetail, getOrderProfitRatios, queryAgentAreaDetail, queryAgentInfo].map(
+      (ep) => queryClient.invalidateQueries({ queryKey: [ep.path] }),
+    ),
+  );
+}
+
+export const useCreateAgent = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: CreateAgentRequest) => (await call(createAgent, body)).object,
+    onSuccess: () => invalidateAgents(queryClient),
+  });
+};
+
+export const useUpdateAgent = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (body: UpdateAgentRequest) => (await call(updateAgent, body)).object,
+    onSuccess: () => invalidateAgents(queryClient),
+  });
+};
+
+/** A refusal (sub-agents, net bars, money) comes back as the server's message, toasted by the api client. */
+export const useDeleteAgent = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (id: number) => (await call(deleteAgent, {}, { params: { id } })).object,
+    onSuccess: () => invalidateAgents(queryClient),
+  });
+};

@@ -1,0 +1,219 @@
+import {
+  idPhotoUrl,
+  queryRealNameReviews,
+  RealNameRecordStatus,
+  type RealNameReviewItem,
+} from '@agent-console/contract';
+import {
+  Button,
+  Card,
+  Form,
+  Image,
+  Input,
+  Modal,
+  Popconfirm,
+  Select,
+  Space,
+  Table,
+  type TableColumnsType,
+  Tag,
+} from 'antd';
+import { useState } from 'react';
+import { formatTime, levelLabel } from '../../../lib/format';
+import { notifySuccess } from '../../../lib/notify';
+import { useResourceTable } from '../../../lib/use-resource-table';
+import { useApproveRealName, useRejectRealName } from '../api/review-real-name';
+import { ReviewStatusLabels, reviewStatusColor, statusFilter } from '../review-status';
+import './real-name-review-list.css';
+
+const STATUS_OPTIONS = [
+  { value: '', label: '全部' },
+  { value: '0', label: '审核中' },
+  { value: '1', label: '已通过' },
+  { value: '2', label: '已驳回' },
+];
+
+/** The operator's identity review: submissions with their photos, approve or reject with a reason. */
+export function RealNameReviewList() {
+  const table = useResourceTable({
+    endpoint: queryRealNameReviews,
+    filterKeys: ['status', 'mobilePhone'],
+    toRequest: (filters, page) => {
+      const status = statusFilter(filters.status);
+      return {
+        ...page,
+        ...(status === undefined ? {} : { status }),
+        ...(filters.mobilePhone ? { mobilePhone: filters.mobilePhone } : {}),
+      };
+    },
+  });
+  const approve = useApproveRealName();
+  const reject = useRejectRealName();
+  const [rejecting, setRejecting] = useState<RealNameReviewItem | null>(null);
+  const [rejectForm] = Form.useForm<{ reason: string }>();
+  const [filterForm] = Form.useForm<{ status: string; mobilePhone: string }>();
+
+  const confirmReject = async () => {
+    if (!rejecting) return;
+    let reason: string;
+    try {
+      reason = (await rejectForm.validateFields()).reason.trim();
+    } catch {
+      return;
+    }
+    try {
+      await reject.mutateAsync({ id: rejecting.id, reason });
+      notifySuccess('已驳回');
+      setRejecting(null);
+      rejectForm.resetFields();
+    } catch {
+      // The api client has shown the server's message.
+    }
+  };
+
+  const columns: TableColumnsType<RealNameReviewItem> = [
+    { title: '代理商', dataIndex: 'agentName', width: 160, ellipsis: true },
+    { title: '等级', dataIndex: 'agentLevel', width: 100, render: (level: number) => levelLabel(level) },
+    { title: '手机号', dataIndex: 'mobilePhone', width: 130 },
+    { title: '姓名', dataIndex: 'realName', width: 100 },
+    { title: '身份证号', dataIndex: 'idNo', width: 190 },
+    {
+      title: '证件照片',
+      key: 'photos',
+      width: 220,
+      render: (_, row) => (
+        <Image.PreviewGroup>
+          <Space size={6} className="review-photos">
+            <Image width={60} height={40} src={idPhotoUrl(row.idFaceFront)} alt="身份证正面" />
+            <Image width={60} height={40} src={idPhotoUrl(row.idFaceBack)} alt="身份证反面" />
+            <Image width={60} height={40} src={idPhotoUrl(row.idFaceHold)} alt="手持身份证" />
+          </Space>
+        </Image.PreviewGroup>
+      ),
+    },
+    {
+      title: '状态',
+      dataIndex: 'status',
+      width: 90,
+      render: (status: number) => (
+        <Tag color={reviewStatusColor(status)}>{ReviewStatusLabels[status] ?? status}</Tag>
+      ),
+    },
+    {
+      title: '驳回原因',
+      dataIndex: 'rejectReason',
+      width: 180,
+      ellipsis: true,
+      render: (v: string | null) => v ?? '—',
+    },
+    { title: '提交时间', dataIndex: 'submitTime', width: 170, render: formatTime },
+    { title: '审核时间', dataIndex: 'reviewTime', width: 170, render: formatTime },
+    {
+      title: '操作',
+      key: 'actions',
+      width: 140,
+      fixed: 'right',
+      render: (_, row) =>
+        row.status === RealNameRecordStatus.UNDER_REVIEW ? (
+          <Space>
+            <Popconfirm
+              title={`确定通过 ${row.realName} 的实名认证？`}
+              okText="确定"
+              cancelText="取消"
+              onConfirm={async () => {
+                try {
+                  await approve.mutateAsync(row.id);
+                  notifySuccess('已通过');
+                } catch {
+                  // The api client has shown the server's message.
+                }
+              }}
+            >
+              <Button type="link" size="small">
+                通过
+              </Button>
+            </Popconfirm>
+            <Button type="link" size="small" danger onClick={() => setRejecting(row)}>
+              驳回
+            </Button>
+          </Space>
+        ) : (
+          '—'
+        ),
+    },
+  ];
+
+  return (
+    <Card variant="borderless">
+      <Form
+        form={filterForm}
+        layout="inline"
+        className="review-filters"
+        initialValues={{ status: table.filters.status ?? '', mobilePhone: table.filters.mobilePhone ?? '' }}
+        onFinish={(values) =>
+          table.submit({ status: values.status, mobilePhone: values.mobilePhone?.trim() ?? '' })
+        }
+      >
+        <Form.Item label="审核状态" name="status">
+          <Select options={STATUS_OPTIONS} className="review-status-select" aria-label="审核状态" />
+        </Form.Item>
+        <Form.Item label="手机号" name="mobilePhone">
+          <Input allowClear maxLength={11} placeholder="手机号" aria-label="手机号" />
+        </Form.Item>
+        <Form.Item>
+          <Space>
+            <Button type="primary" htmlType="submit">
+              查询
+            </Button>
+            <Button
+              onClick={() => {
+                filterForm.setFieldsValue({ status: '', mobilePhone: '' });
+                table.clear();
+              }}
+            >
+              重置
+            </Button>
+          </Space>
+        </Form.Item>
+      </Form>
+      <Table<RealNameReviewItem>
+        rowKey="id"
+        columns={columns}
+        scroll={{ x: 1700 }}
+        size="middle"
+        {...table.tableProps}
+      />
+      <Modal
+        title={rejecting ? `驳回 ${rejecting.realName} 的实名认证` : '驳回'}
+        open={rejecting !== null}
+        okText="确定驳回"
+        cancelText="取消"
+        okButtonProps={{ danger: true, loading: reject.isPending }}
+        onOk={() => void confirmReject()}
+        onCancel={() => {
+          setRejecting(null);
+          rejectForm.resetFields();
+        }}
+      >
+        <Form form={rejectForm} layout="vertical">
+          <Form.Item
+            label="驳回原因"
+            name="reason"
+            rules={[
+              { required: true, whitespace: true, message: '请输入驳回原因' },
+              { max: 100, message: '驳回原因最多100个字' },
+            ]}
+          >
+            <Input.TextArea
+              rows={3}
+              maxLength={100}
+              showCount
+              placeholder="代理商将看到此原因"
+              aria-label="驳回原因"
+            />
+          </Form.Item>
+        </Form>
+      </Modal>
+    </Card>
+  );
+}

@@ -1,0 +1,21 @@
+import { RealNameRecordStatus } from '@agent-console/contract';
+
+/** The review states of spec section 4 (0 under review, 1 verified) and the rejection (2). */
+export const ReviewStatusLabels: Record<number, string> = {
+  [RealNameRecordStatus.UNDER_REVIEW]: '审核中',
+  [RealNameRecordStatus.VERIFIED]: '已通过',
+  [RealNameRecordStatus.REJECTED]: '已驳回',
+};
+
+export const reviewStatusColor = (status: number): string =>
+  status === RealNameRecordStatus.VERIFIED
+    ? 'success'
+    : status === RealNameRecordStatus.UNDER_REVIEW
+      ? 'processing'
+      : 'error';
+
+/** The status filter as the request wants it: '' (all) or 0, 1, 2. */
+export function statusFilter(raw: string | undefined): 0 | 1 | 2 | undefined {
+  if (raw === '0' || raw === '1' || raw === '2') return Number(raw) as 0 | 1 | 2;
+  return undefined;
+}

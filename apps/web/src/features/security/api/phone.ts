@@ -1,0 +1,35 @@
+import {
+  changeMobilePhoneOne,
+  changeMobilePhoneTwo,
+  isExistMobilePhone,
+  notExistMobilePhone,
+  verifyMobilePhone,
+} from '@agent-console/contract';
+import { ApiError, call } from '../../../lib/api-client';
+
+/**
+ * The server check of a phone field (spec section 5): type 1 when verifying the bound phone, type 2
+ * for a new number that must not be registered. Resolves to the server's message when it refuses.
+ */
+export async function checkPhone(mobilePhone: string, type: 1 | 2): Promise<string | null> {
+  try {
+    await call(notExistMobilePhone, { mobilePhone, type }, { silent: true });
+    return null;
+  } catch (error) {
+    if (error instanceof ApiError) return error.message || '手机号校验失败';
+    throw error;
+  }
+}
+
+/** The forgotten-password form: whether the number belongs to an account. */
+export async function isRegisteredPhone(mobilePhone: string): Promise<boolean> {
+  return (await call(isExistMobilePhone, {}, { params: { mobilePhone }, silent: true })).object;
+}
+
+export const verifyPhone = async (smsCode: string) => (await call(verifyMobilePhone, { smsCode })).object;
+
+export const changePhoneOne = async (mobilePhone: string, smsCode: string) =>
+  (await call(changeMobilePhoneOne, { mobilePhone, smsCode })).object;
+
+export const changePhoneTwo = async (smsCode: string) =>
+  (await call(changeMobilePhoneTwo, {}, { params: { smsCode } })).object;

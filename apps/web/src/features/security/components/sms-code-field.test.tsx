@@ -1,0 +1,122 @@
+import { captchaChannel, captchaImage, getSmsCode, getSmsCodeSigned } from '@agent-console/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { render, screen, waitFor } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { Form } from 'antd';
+import { beforeEach, describe, expect, it, vi } from 'vitest';
+import * as notify from '../../../lib/notify';
+import { createQueryClient } from '../../../lib/query-client';
+import { fail, ok, on, stubApi } from '../../../testing/fetch-stub';
+import { SmsCodeField } from './sms-code-field';
+
+let images = 0;
+const captchaRoutes = () => [
+  on(captchaChannel, () => ok({ channel: 2 as const, captchaId: '/api/captcha/image' })),
+  on(captchaImage, () => {
+    images += 1;
+    return ok({
+      captchaKey: `key-${images}`,
+      svg: `<svg xmlns="http://www.w3.org/2000/svg"><text>${images}</text></svg>`,
+    });
+  }),
+];
+
+function Harness({ getPhone }: { getPhone?: () => Promise<string | null> }) {
+  const [form] = Form.useForm();
+  return (
+    <QueryClientProvider client={createQueryClient()}>
+      <Form form={form}>
+        <SmsCodeField
+          smsTypeCode={getPhone ? 'RESET_PASSWORD' : 'LOGIN_PASSWORD'}
+          active
+          resetKey={0}
+          {...(getPhone ? { getPhone } : {})}
+        />
+      </Form>
+    </QueryClientProvider>
+  );
+}
+
+const sendButton = () => screen.getByRole('button', { name: /获取验证码|重新获取/ });
+
+describe('SmsCodeField', () => {
+  beforeEach(() => {
+    images = 0;
+    vi.spyOn(notify, 'notifySuccess').mockImplementation(() => undefined);
+    vi.spyOn(notify, 'notifyError').mockImplementation(() => undefined);
+  });
+
+  it('asks for the image captcha before sending and sends nothing without it', async () => {
+    const calls = stubApi(
+      ...captchaRoutes(),
+      on(getSmsCodeSigned, () => ok({ mobilePhone: '138****0000', expireSeconds: 300, resendSeconds: 60 })),
+    );
+    render(<Harness />);
+    await waitFor(() => expect(screen.getByAltText('图片验证码')).toBeTruthy());
+    await userEvent.click(sendButton());
+    expect(await screen.findByText('请输入图片验证码')).toBeTruthy();
+    expect(calls.filter((c) => c.path === getSmsCodeSigned.path)).toHaveLength(0);
+  });
+
+  it('sends nothing while the phone field is not valid', async () => {
+    const calls = stubApi(...captchaRoutes());
+    render(<Harness getPhone={async () => null} />);
+    await waitFor(() => expect(screen.getByAltText('图片验证码')).toBeTruthy());
+    await userEvent.type(screen.getByRole('textbox', { name: '图片验证码' }), 'ABCD');
+    await userEvent.click(sendButton());
+    expect(calls.filter((c) => c.path === getSmsCode.path)).toHaveLength(0);
+  });
+
+  it('sends the payload of spec section 3 and counts down 59 s', async () => {
+    const calls = stubApi(
+      ...captchaRoutes(),
+      on(getSmsCode, () => ok({ mobilePhone: '139****5005', expireSeconds: 300, resendSeconds: 60 })),
+    );
+    render(<Harness getPhone={async () => '13900005005'} />);
+    await waitFor(() => expect(screen.getByAltText('图片验证码')).toBeTruthy());
+    await userEvent.type(screen.getByRole('textbox', { name: '图片验证码' }), 'ABCD');
+    await userEvent.click(sendButton());
+    expect(await screen.findByText('59s后重新获取')).toBeTruthy();
+    const sent = calls.find((c) => c.path === getSmsCode.path)?.body as Record<string, unknown>;
+    expect(sent).toMatchObject({
+      scenario: 'RESET_PASSWORD',
+      randStr: 'ABCD',
+      ticket: 'key-1',
+      smsTypeCode: 'RESET_PASSWORD',
+      mobilePhone: '13900005005',
+    });
+    expect(String(sent.ctoken)).toMatch(/^[0-9a-f-]{36}$/);
+    expect((sendButton() as HTMLButtonElement).disabled).toBe(true);
+  });
+
+  it('makes a new ctoken and a new captcha after a failed send', async () => {
+    let attempt = 0;
+    const calls = stubApi(
+      ...captchaRoutes(),
+      on(getSmsCodeSigned, () => {
+        attempt += 1;
+        return attempt === 1
+          ? fail('2003', '图片验证码错误')
+          : ok({ mobilePhone: '138****0000', expireSeconds: 300, resendSeconds: 60 });
+      }),
+    );
+    render(<Harness />);
+    await waitFor(() => expect(screen.getByAltText('图片验证码')).toBeTruthy());
+    const captchaInput = screen.getByRole('textbox', { name: '图片验证码' });
+    await userEvent.type(captchaInput, 'WRNG');
+    await userEvent.click(sendButton());
+    await waitFor(() => expect(images).toBe(2));
+    await waitFor(() => expect((captchaInput as HTMLInputElement).value).toBe(''));
+    expect(screen.queryByText(/s后重新获取/)).toBeNull();
+    await userEvent.type(captchaInput, 'GOOD');
+    await userEvent.click(sendButton());
+    expect(await screen.findByText('59s后重新获取')).toBeTruthy();
+    const sends = calls
+      .filter((c) => c.path === getSmsCodeSigned.path)
+      .map((c) => c.body as Record<string, string>);
+    expect(sends).toHaveLength(2);
+    expect(sends[0]?.ticket).toBe('key-1');
+    expect(sends[1]?.ticket).toBe('key-2');
+    expect(sends[1]?.ctoken).not.toBe(sends[0]?.ctoken);
+  });
+});

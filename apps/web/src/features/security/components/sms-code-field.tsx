@@ -1,0 +1,164 @@
+import { type CaptchaImage, Messages, type SmsTypeCode } from '@agent-console/contract';
+import { LoadingOutlined, ReloadOutlined } from '@ant-design/icons';
+import { useQuery } from '@tanstack/react-query';
+import { Alert, Button, Form, Input, Space } from 'antd';
+import { useCallback, useEffect, useState } from 'react';
+import { notifySuccess } from '../../../lib/notify';
+import { captchaChannelQuery, fetchCaptchaImage, svgDataUrl } from '../api/captcha';
+import { sendSmsCode } from '../api/send-sms-code';
+import { useSmsSender } from '../use-sms-sender';
+import './security-dialogs.css';
+
+export interface SmsCodeFieldProps {
+  smsTypeCode: SmsTypeCode;
+  /** Shown (and thus sending allowed) only while the step is on screen. */
+  active: boolean;
+  /**
+   * Validates the form's phone field and gives the number, or null when it is not valid. Absent
+   * when the code goes to the caller's own bound phone.
+   */
+  getPhone?: () => Promise<string | null>;
+  /** The masked number the code goes to, when it is known. */
+  target?: string;
+  /** '请输入短信验证码' (default) or '请输入验证码' (spec section 5 names both). */
+  requiredMessage?: string;
+  label?: string;
+  /** Changing it puts the field back to its first state (the dialog reset). */
+  resetKey: number;
+}
+
+/**
+ * The one SMS code field of every dialog: the built-in image captcha (channel 2), the code input
+ * and its send button. Sending needs a passed captcha and a valid phone field; after a send the
+ * button counts down 59 s; a failed send makes a new ctoken and a fresh captcha (spec section 5).
+ * The fields are `captchaCode` and `smsCode` of the surrounding form.
+ */
+export function SmsCodeField({
+  smsTypeCode,
+  active,
+  getPhone,
+  target,
+  requiredMessage = Messages.smsCodeRequired,
+  label = '短信验证码',
+  resetKey,
+}: SmsCodeFieldProps) {
+  const form = Form.useFormInstance();
+  const sender = useSmsSender();
+  const channel = useQuery({ ...captchaChannelQuery(smsTypeCode), enabled: active });
+  const [captcha, setCaptcha] = useState<CaptchaImage | null>(null);
+  const [captchaLoading, setCaptchaLoading] = useState(false);
+  const imageCaptcha = channel.data?.channel === 2;
+
+  const refreshCaptcha = useCallback(async () => {
+    setCaptchaLoading(true);
+    try {
+      setCaptcha(await fetchCaptchaImage());
+      form.setFieldValue('captchaCode', '');
+    } catch {
+      // The api client has said why; the picture stays clickable for another try.
+    } finally {
+      setCaptchaLoading(false);
+    }
+  }, [form]);
+
+  useEffect(() => {
+    if (active && imageCaptcha && !captcha && !captchaLoading) void refreshCaptcha();
+  }, [active, imageCaptcha, captcha, captchaLoading, refreshCaptcha]);
+
+  const { reset } = sender;
+  useEffect(() => {
+    if (resetKey === 0) return;
+    reset();
+    setCaptcha(null);
+  }, [resetKey, reset]);
+
+  const send = async () => {
+    let mobilePhone: string | undefined;
+    if (getPhone) {
+      const phone = await getPhone();
+      if (!phone) return;
+      mobilePhone = phone;
+    }
+    // The captcha guards the send only: the dialog's own submit does not ask for it again.
+    const randStr = String(form.getFieldValue('captchaCode') ?? '').trim();
+    if (!randStr) {
+      form.setFields([{ name: 'captchaCode', errors: [Messages.captchaRequired] }]);
+      return;
+    }
+    if (!captcha) return;
+    const sent = await sender.send(async (ctoken) => {
+      const result = await sendSmsCode({
+        scenario: smsTypeCode,
+        ctoken,
+        randStr,
+        ticket: captcha.captchaKey,
+        smsTypeCode,
+        ...(mobilePhone ? { mobilePhone } : {}),
+      });
+      notifySuccess(`验证码已发送至 ${result.mobilePhone}`);
+    });
+    // A captcha passes once: the next send (or retry) needs a new one.
+    await refreshCaptcha();
+    if (sent) form.setFields([{ name: 'smsCode', errors: [] }]);
+  };
+
+  if (channel.data?.channel === 1) {
+    return <Alert type="error" showIcon title="滑块验证暂不可用，请联系管理员切换为图片验证码" />;
+  }
+
+  return (
+    <>
+      <Form.Item label="图片验证码" required>
+        <div className="sms-captcha">
+          <Form.Item name="captchaCode" noStyle>
+            <Input
+              maxLength={8}
+              placeholder={Messages.captchaRequired}
+              aria-label="图片验证码"
+              autoComplete="off"
+            />
+          </Form.Item>
+          <button
+            type="button"
+            className="sms-captcha-image"
+            onClick={() => void refreshCaptcha()}
+            disabled={captchaLoading}
+            title="看不清？点击刷新"
+            aria-label="刷新图片验证码"
+          >
+            {captcha ? <img src={svgDataUrl(captcha.svg)} alt="图片验证码" /> : <LoadingOutlined />}
+            <ReloadOutlined className="sms-captcha-reload" />
+          </button>
+        </div>
+      </Form.Item>
+      <Form.Item label={label} required extra={target ? `验证码将发送至 ${target}` : undefined}>
+        <Space.Compact block>
+          <Form.Item
+            name="smsCode"
+            noStyle
+            rules={[
+              { required: true, whitespace: true, message: requiredMessage },
+              { pattern: /^\d{6}$/, message: '短信验证码为6位数字' },
+            ]}
+          >
+            <Input
+              maxLength={6}
+              inputMode="numeric"
+              placeholder={requiredMessage}
+              aria-label={label}
+              autoComplete="one-time-code"
+            />
+          </Form.Item>
+          <Button
+            className="sms-send"
+            onClick={() => void send()}
+            loading={sender.sending}
+            disabled={sender.countdown > 0 || !captcha}
+          >
+            {sender.countdown > 0 ? `${sender.countdown}s后重新获取` : '获取验证码'}
+          </Button>
+        </Space.Compact>
+      </Form.Item>
+    </>
+  );
+}

@@ -1,0 +1,195 @@
+import { type AgentListItem, queryAgentInfoPage } from '@agent-console/contract';
+import { QueryClientProvider } from '@tanstack/react-query';
+import { act, render, waitFor } from '@testing-library/react';
+import { createMemoryRouter, RouterProvider } from 'react-router';
+import { describe, expect, it } from 'vitest';
+import { fail, ok, on, stubApi } from '../testing/fetch-stub';
+import { createQueryClient } from './query-client';
+import {
+  compactFilters,
+  readTableState,
+  type TableState,
+  useResourceTable,
+  writeTableState,
+} from './use-resource-table';
+
+const row = (id: number): AgentListItem => ({
+  id,
+  userId: 10000 + id,
+  parentId: 1,
+  parentName: '星途总代',
+  agentName: `代理${id}`,
+  agentLevel: 2,
+  mobilePhone: '138****0000',
+  areaInfo: '["440000"]',
+  areaNames: ['广东省'],
+  proportion: 0.3,
+  baseProfitRatio: 0.1,
+  gameProfitRatios: [],
+  subAgentCount: 0,
+  netBarCount: 0,
+  remark: '',
+  createTime: '2026-01-01 00:00:00',
+  setTopAuthority: false,
+  addPricePermission: false,
+  isHbpush: false,
+  xuanhaoApp: false,
+  hasMemberFinanceMenu: false,
+  setSettleAuthority: false,
+  hasPriceAddRangeFlag: false,
+});
+
+type Table = ReturnType<typeof useResourceTable<typeof queryAgentInfoPage>>;
+
+interface Sink {
+  table: Table | null;
+}
+
+function Probe({ sink }: { sink: Sink }) {
+  sink.table = useResourceTable({
+    endpoint: queryAgentInfoPage,
+    filterKeys: ['agentName', 'agentLevel'],
+    toRequest: (filters, page) => ({
+      ...page,
+      ...(filters.agentName ? { agentName: filters.agentName } : {}),
+      ...(filters.agentLevel ? { agentLevel: Number(filters.agentLevel) } : {}),
+    }),
+  });
+  return null;
+}
+
+/** Renders the hook on /list inside a memory router; returns the latest result and the router. */
+function renderTable(url: string) {
+  const current: Sink = { table: null };
+  // The probe stays mounted on every path, as the tab view cache keeps a hidden view.
+  const router = createMemoryRouter(
+    [{ path: '/', element: <Probe sink={current} />, children: [{ path: 'list' }, { path: 'other' }] }],
+    { initialEntries: [url] },
+  );
+  render(
+    <QueryClientProvider client={createQueryClient()}>
+      <RouterProvider router={router} />
+    </QueryClientProvider>,
+  );
+  const table = () => {
+    if (!current.table) throw new Error('not rendered');
+    return current.table;
+  };
+  return { table, router };
+}
+
+describe('readTableState / writeTableState', () => {
+  it('reads page, size and the known filters, falling back to the defaults', () => {
+    const state = readTableState(new URLSearchParams('agentName=a&x=1&pageNum=3&pageSize=50'), ['agentName']);
+    expect(state).toEqual({ filters: { agentName: 'a' }, pageNum: 3, pageSize: 50 });
+    expect(readTableState(new URLSearchParams('pageNum=-2&pageSize=31'), [])).toEqual({
+      filters: {},
+      pageNum: 1,
+      pageSize: 30,
+    });
+  });
+
+  it('leaves defaults and empty values out of the URL', () => {
+    const state: TableState = { filters: { agentName: 'a', phone: '' }, pageNum: 1, pageSize: 30 };
+    expect(writeTableState(state).toString()).toBe('agentName=a');
+    expect(writeTableState({ filters: {}, pageNum: 2, pageSize: 100 }).toString()).toBe(
+      'pageNum=2&pageSize=100',
+    );
+    expect(compactFilters({ a: '', b: undefined, c: null, d: 'x' })).toEqual({ d: 'x' });
+  });
+});
+
+describe('useResourceTable', () => {
+  it('loads the page the URL names, with its filters, and shows the total', async () => {
+    const calls = stubApi(on(queryAgentInfoPage, () => ok([row(1), row(2)], 95)));
+    const { table } = renderTable('/list?agentName=%E6%98%9F&pageNum=2&pageSize=50');
+    await waitFor(() => expect(table().rows).toHaveLength(2));
+    expect(calls[0]?.body).toEqual({ pageNum: 2, pageSize: 50, agentName: '星' });
+    expect(table().total).toBe(95);
+    const pagination = table().tableProps.pagination;
+    expect(pagination).toMatchObject({ current: 2, pageSize: 50, total: 95, showLessItems: true });
+    expect(pagination.pageSizeOptions).toEqual(['30', '50', '100', '200']);
+    expect(pagination.showTotal?.(95, [1, 30])).toBe('共 95 条');
+  });
+
+  it('goes back to page 1 when filters are submitted, and writes them into the URL', async () => {
+    const calls = stubApi(on(queryAgentInfoPage, () => ok([row(1)], 1)));
+    const { table, router } = renderTable('/list?pageNum=4');
+    await waitFor(() => expect(table().loading).toBe(false));
+    act(() => {
+      expect(table().submit({ agentName: '鹏城', agentLevel: '' })).toBe(true);
+    });
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(router.state.location.search).toBe(`?${new URLSearchParams({ agentName: '鹏城' })}`);
+    expect(calls[1]?.body).toEqual({ pageNum: 1, pageSize: 30, agentName: '鹏城' });
+  });
+
+  it('changing the page size goes back to page 1', async () => {
+    const calls = stubApi(on(queryAgentInfoPage, () => ok([row(1)], 400)));
+    const { table } = renderTable('/list?pageNum=3');
+    await waitFor(() => expect(table().loading).toBe(false));
+    act(() => void table().changePage(3, 100));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]?.body).toEqual({ pageNum: 1, pageSize: 100 });
+  });
+
+  it('ignores a new request while one is loading', async () => {
+    let release: () => void = () => undefined;
+    const calls = stubApi(
+      on(queryAgentInfoPage, () => new Promise((resolve) => (release = () => resolve(ok([row(1)], 1))))),
+    );
+    const { table, router } = renderTable('/list');
+    await waitFor(() => expect(table().loading).toBe(true));
+    let accepted = true;
+    act(() => {
+      accepted = table().submit({ agentName: 'x' });
+    });
+    expect(accepted).toBe(false);
+    expect(table().clear()).toBe(false);
+    expect(table().changePage(2, 30)).toBe(false);
+    expect(router.state.location.search).toBe('');
+    await act(async () => release());
+    await waitFor(() => expect(table().loading).toBe(false));
+    expect(calls).toHaveLength(1);
+  });
+
+  it('keeps the query and the last rows when a load fails, silently', async () => {
+    let failNext = false;
+    stubApi(on(queryAgentInfoPage, () => (failNext ? fail('9999', '服务器错误') : ok([row(7)], 1))));
+    const { table, router } = renderTable('/list?agentName=a');
+    await waitFor(() => expect(table().rows).toHaveLength(1));
+    failNext = true;
+    act(() => void table().submit({ agentName: 'b' }));
+    await waitFor(() => expect(table().failed).toBe(true));
+    expect(table().loading).toBe(false);
+    expect(router.state.location.search).toBe('?agentName=b');
+    expect(table().filters).toEqual({ agentName: 'b' });
+    expect(table().rows.map((r) => r.id)).toEqual([7]);
+    expect(document.querySelector('.ant-message')).toBeNull();
+  });
+
+  it('clearing resets the filters and reloads even when nothing was set', async () => {
+    const calls = stubApi(on(queryAgentInfoPage, () => ok([row(1)], 1)));
+    const { table, router } = renderTable('/list?agentName=a&pageNum=2');
+    await waitFor(() => expect(table().loading).toBe(false));
+    act(() => void table().clear());
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(router.state.location.search).toBe('');
+    await waitFor(() => expect(table().loading).toBe(false));
+    act(() => void table().clear());
+    await waitFor(() => expect(calls).toHaveLength(3));
+    expect(calls[2]?.body).toEqual({ pageNum: 1, pageSize: 30 });
+  });
+
+  it('keeps its own state while its tab is hidden behind another screen', async () => {
+    const calls = stubApi(on(queryAgentInfoPage, () => ok([row(1)], 1)));
+    const { table, router } = renderTable('/list?agentName=a');
+    await waitFor(() => expect(table().loading).toBe(false));
+    await act(async () => router.navigate('/other?agentName=zzz&pageNum=9'));
+    expect(table().filters).toEqual({ agentName: 'a' });
+    expect(table().pageNum).toBe(1);
+    await act(async () => router.navigate('/list?agentName=c'));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    expect(calls[1]?.body).toEqual({ pageNum: 1, pageSize: 30, agentName: 'c' });
+  });
+});

@@ -1,0 +1,264 @@
+import { mkdirSync } from 'node:fs';
+import { join } from 'node:path';
+import { expect, type Locator, type Page, test } from '@playwright/test';
+import { LEVEL0, login, shot, sidebar } from './helpers';
+
+/** Dialogs and popovers float over the viewport: a picture of the viewport shows them as seen. */
+async function shotView(page: Page, name: string): Promise<void> {
+  const dir = join(import.meta.dirname, '..', 'screenshots');
+  mkdirSync(dir, { recursive: true });
+  await page.waitForTimeout(400);
+  await page.screenshot({ path: join(dir, `${name}.png`) });
+}
+
+/** The level 2 agent of the demo chain (广东省); 13800000003's agent (深圳市) below it has sub-agents. */
+const LEVEL2 = '13800000002';
+const WITH_CHILDREN = '鹏城电竞网咖联盟';
+const NEW_NAME = '测试深圳代理';
+/** The promoter (level 5) at the end of the demo chain. */
+const PROMOTER = '13800000005';
+
+const table = (page: Page) => page.locator('.ant-table-tbody');
+const rowOf = (page: Page, name: string) => table(page).locator('tr.ant-table-row').filter({ hasText: name });
+const formItem = (scope: Locator, label: string) =>
+  scope.locator('.ant-form-item').filter({ has: scope.page().locator(`label:text-is("${label}")`) });
+const visibleDropdown = (page: Page, cls: string) =>
+  page.locator(`.${cls}:not(.ant-select-dropdown-hidden):visible`);
+
+async function openAgentMgt(page: Page): Promise<void> {
+  await login(page, LEVEL2);
+  await sidebar(page).getByRole('menuitem', { name: '代理管理' }).click();
+  await expect(page).toHaveURL(/\/agent-mgt$/);
+  await expect(table(page).locator('tr.ant-table-row').first()).toBeVisible();
+}
+
+/** The list ignores a new query while one is loading (spec section 4): wait for it to settle. */
+async function settled(page: Page): Promise<void> {
+  await expect(page.locator('.ant-table .ant-spin-spinning')).toHaveCount(0);
+}
+
+/** Clicks a filter button and waits for the list load it starts. */
+async function loadWith(page: Page, button: RegExp): Promise<void> {
+  await settled(page);
+  const loaded = page.waitForResponse((r) => r.url().endsWith('/api/agent/queryAgentInfoPage'));
+  await page.getByRole('button', { name: button }).click();
+  await loaded;
+  await settled(page);
+}
+
+const search = (page: Page) => loadWith(page, /查\s*询/);
+const reset = (page: Page) => loadWith(page, /重\s*置/);
+
+test('a level 2 agent creates, finds, inspects, edits and deletes sub-agents', async ({ page }) => {
+  // A phone no account has yet (a deleted agent keeps its phone registered, so each run takes a new one).
+  const NEW_PHONE = `137${String(Date.now()).slice(-8)}`;
+  await openAgentMgt(page);
+  await expect(page.locator('.ant-pagination-total-text')).toContainText(/共 \d+ 条/);
+  await shot(page, 'agents-list');
+
+  // Create a city agent under itself, with an area and ratios.
+  await page.getByRole('button', { name: /新增代理/ }).click();
+  const dialog = page.getByRole('dialog', { name: '新增代理' });
+  await expect(dialog).toBeVisible();
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog.getByText('请输入手机号')).toBeVisible();
+  await expect(dialog.getByText('请输入初始密码')).toBeVisible();
+
+  await dialog.getByRole('textbox', { name: '手机号' }).fill('12345');
+  await expect(dialog.getByText('手机号不正确')).toBeVisible();
+  // A phone that already has an account is refused as soon as the field is left.
+  await dialog.getByRole('textbox', { name: '手机号' }).fill('13800000004');
+  await dialog.getByLabel('初始密码').click();
+  await expect(dialog.getByText('该手机号已注册，请更换手机号')).toBeVisible();
+  await dialog.getByRole('textbox', { name: '手机号' }).fill(NEW_PHONE);
+  await dialog.getByLabel('初始密码').fill('abc');
+  await expect(dialog.getByText('请输入6-20位数字字母组合')).toBeVisible();
+  await dialog.getByLabel('初始密码').fill('Shenzhen2026');
+  await dialog.getByRole('textbox', { name: '代理名称' }).fill(NEW_NAME);
+  await expect(formItem(dialog, '代理等级')).toContainText('市级代理');
+
+  // The parent's area tree loads with the dialog; the cascader is disabled until it is there.
+  await expect(formItem(dialog, '代理地区').locator('.ant-select-disabled')).toHaveCount(0);
+  await formItem(dialog, '代理地区').locator('.ant-select').click();
+  const areaMenu = visibleDropdown(page, 'ant-cascader-dropdown');
+  const shenzhen = areaMenu
+    .locator('.ant-cascader-menu-item', { hasText: '深圳市' })
+    .locator('.ant-cascader-checkbox');
+  // The menu may still be animating in: click the province until its cities show.
+  await expect(async () => {
+    await areaMenu.locator('.ant-cascader-menu-item', { hasText: '广东省' }).click({ timeout: 2000 });
+    await expect(shenzhen).toBeVisible({ timeout: 1000 });
+  }).toPass();
+  await expect(async () => {
+    if (!(await shenzhen.evaluate((el) => el.classList.contains('ant-cascader-checkbox-checked')))) {
+      await shenzhen.click();
+    }
+    await expect(shenzhen).toHaveClass(/ant-cascader-checkbox-checked/, { timeout: 1000 });
+  }).toPass();
+  await page.keyboard.press('Escape');
+  await expect(formItem(dialog, '代理地区')).toContainText('深圳市');
+
+  // Percentages never go above the parent's (70 % for this agent) and keep two decimals.
+  const proportion = dialog.getByLabel('分润比例', { exact: true });
+  await proportion.fill('150');
+  await expect(proportion).toHaveValue('70');
+  await proportion.fill('50.456');
+  await expect(proportion).toHaveValue('50.45');
+  await dialog.getByLabel('基础分润比例', { exact: true }).fill('12');
+  await dialog.getByLabel('王者荣耀分润', { exact: true }).fill('15.5');
+  await shotView(page, 'agents-create-dialog');
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('创建成功')).toBeVisible();
+  await expect(dialog).toBeHidden();
+
+  // It is in the list, with its level, area and ratios.
+  const created = rowOf(page, NEW_NAME);
+  await expect(created).toBeVisible();
+  await expect(created).toContainText('市级代理');
+  await expect(created).toContainText(`137****${NEW_PHONE.slice(-4)}`);
+  await expect(created).toContainText('广东省-深圳市');
+  await expect(created).toContainText('50.45%');
+  await expect(created).toContainText('王者荣耀：15.50%');
+
+  // Filter by area: 广东省 / 深圳市 (any level may be chosen).
+  await page
+    .locator('.agent-filters')
+    .locator('.ant-form-item', { hasText: '地区' })
+    .locator('.ant-select')
+    .click();
+  const areaFilter = visibleDropdown(page, 'ant-cascader-dropdown');
+  await expect(async () => {
+    await areaFilter.locator('.ant-cascader-menu-item', { hasText: '广东省' }).click({ timeout: 2000 });
+    await expect(areaFilter.locator('.ant-cascader-menu-item', { hasText: '深圳市' })).toBeVisible({
+      timeout: 1000,
+    });
+  }).toPass();
+  await areaFilter.locator('.ant-cascader-menu-item', { hasText: '深圳市' }).click();
+  await shotView(page, 'agents-filter-area');
+  await page.keyboard.press('Escape');
+  await search(page);
+  await expect(page).toHaveURL(/areaKey=440000-440300/);
+  await expect(rowOf(page, NEW_NAME)).toBeVisible();
+  await expect(rowOf(page, '羊城电竞')).toHaveCount(0);
+  for (const areas of await table(page).locator('tr.ant-table-row td:nth-child(5)').allTextContents()) {
+    expect(areas).toContain('深圳市');
+  }
+
+  // Filter by the agent tree: the subtree of the Shenzhen agent, which has sub-agents.
+  await reset(page);
+  await expect(page).toHaveURL(/\/agent-mgt$/);
+  const treeInput = page.locator('.agent-filters').getByRole('combobox', { name: '所属代理' });
+  await treeInput.click();
+  const treeTitle = (name: string) => page.locator('.ant-select-tree-title:visible', { hasText: name });
+  await expect(treeTitle('本级')).toBeVisible();
+  await treeInput.fill('鹏城');
+  await expect(treeTitle(WITH_CHILDREN)).toBeVisible();
+  await expect(treeTitle('羊城电竞')).toHaveCount(0);
+  await shotView(page, 'agents-filter-tree');
+  await treeTitle(WITH_CHILDREN).click();
+  await search(page);
+  await expect(page).toHaveURL(/pid=\d+/);
+  await expect(rowOf(page, '南山科技园网咖')).toBeVisible();
+  await expect(rowOf(page, NEW_NAME)).toHaveCount(0);
+  await expect(rowOf(page, '羊城电竞')).toHaveCount(0);
+  await expect(rowOf(page, '天河电竞馆')).toHaveCount(0);
+
+  // The detail popover on the name.
+  await reset(page);
+  await page.locator('.agent-filters').getByRole('textbox', { name: '代理名称' }).fill(NEW_NAME);
+  await search(page);
+  await expect(table(page).locator('tr.ant-table-row')).toHaveCount(1);
+  await rowOf(page, NEW_NAME).locator('.agent-detail-trigger').first().hover();
+  const popover = page.locator('.ant-popover:visible');
+  await expect(popover).toContainText('代理详情');
+  await expect(popover).toContainText('市级代理');
+  await expect(popover).toContainText('广东省-深圳市');
+  await expect(popover).toContainText('50.45%');
+  await expect(popover).toContainText('12.00%');
+  await expect(popover).toContainText('王者荣耀：15.50%');
+  await shotView(page, 'agents-popover');
+  await page.mouse.move(5, 890);
+  await expect(popover).toHaveCount(0);
+
+  // Edit: a new name and proportion.
+  await rowOf(page, NEW_NAME)
+    .getByRole('button', { name: /编\s*辑/ })
+    .click();
+  const edit = page.getByRole('dialog', { name: '编辑代理' });
+  await expect(edit.getByRole('textbox', { name: '代理名称' })).toHaveValue(NEW_NAME);
+  await expect(edit.getByLabel('分润比例', { exact: true })).toHaveValue('50.45');
+  await edit.getByRole('textbox', { name: '代理名称' }).fill(`${NEW_NAME}二`);
+  await edit.getByLabel('分润比例', { exact: true }).fill('45');
+  await edit.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(page.getByText('修改成功')).toBeVisible();
+  await reset(page);
+  const edited = rowOf(page, `${NEW_NAME}二`);
+  await expect(edited).toContainText('45.00%');
+
+  // Deleting an agent that has sub-agents is refused with the server's reason.
+  const parentRow = rowOf(page, WITH_CHILDREN);
+  await parentRow.getByRole('button', { name: /删\s*除/ }).click();
+  await page
+    .locator('.ant-popconfirm:visible')
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
+  await expect(page.locator('.ant-message-error')).toContainText('下级代理');
+  await shotView(page, 'agents-delete-refused');
+  await expect(rowOf(page, WITH_CHILDREN)).toBeVisible();
+
+  // One without sub-agents, net bars or money goes.
+  await edited.getByRole('button', { name: /删\s*除/ }).click();
+  await page
+    .locator('.ant-popconfirm:visible')
+    .getByRole('button', { name: /删\s*除/ })
+    .click();
+  await expect(page.getByText('删除成功')).toBeVisible();
+  await expect(rowOf(page, `${NEW_NAME}二`)).toHaveCount(0);
+});
+
+test('the list keeps its filters and page in the URL', async ({ page }) => {
+  await login(page, LEVEL2);
+  await page.goto('/agent-mgt?agentLevel=5&pageSize=50');
+  await expect(table(page).locator('tr.ant-table-row').first()).toBeVisible();
+  await expect(page.locator('.agent-filters')).toContainText('推广员');
+  for (const level of await table(page).locator('tr.ant-table-row td:nth-child(3)').allTextContents()) {
+    expect(level).toBe('推广员');
+  }
+  await expect(page.locator('.ant-pagination-options')).toContainText('50');
+});
+
+test('the operator pages through its agents; the page and size go into the URL', async ({ page }) => {
+  await login(page, LEVEL0);
+  await sidebar(page).getByRole('menuitem', { name: '代理管理' }).click();
+  await expect(table(page).locator('tr.ant-table-row')).toHaveCount(30);
+  const total = Number(
+    (await page.locator('.ant-pagination-total-text').textContent())?.match(/共 (\d+) 条/)?.[1] ?? 0,
+  );
+  expect(total).toBeGreaterThan(200);
+  await expect(page.locator('.ant-pagination-options-quick-jumper')).toBeVisible();
+  // Five pager buttons: the first, the current one and its neighbours, the last.
+  await page.locator('.ant-pagination-item-3').click();
+  await expect(page).toHaveURL(/pageNum=3/);
+  await settled(page);
+  await page.locator('.ant-pagination-item-4').click();
+  await expect(page).toHaveURL(/pageNum=4/);
+  await expect(page.locator('.ant-pagination-item-active')).toHaveText('4');
+  await expect(page.locator('.ant-pagination-item')).toHaveCount(5);
+  await settled(page);
+  await page.locator('.ant-pagination-options .ant-select').click();
+  await page.locator('.ant-select-item-option', { hasText: '50 条/页' }).click();
+  await expect(page).toHaveURL(/pageSize=50/);
+  await expect(page).not.toHaveURL(/pageNum=/);
+  await expect(table(page).locator('tr.ant-table-row')).toHaveCount(50);
+  // The pager sits at the bottom: back to the top so the full-page picture shows the fixed header in place.
+  await page.evaluate(() => window.scrollTo(0, 0));
+  await shot(page, 'agents-list-level0');
+});
+
+test('a promoter has no agent management: no menu item, and the 404 page by URL', async ({ page }) => {
+  await login(page, PROMOTER);
+  await expect(sidebar(page).getByRole('menuitem', { name: '工作台' })).toBeVisible();
+  await expect(sidebar(page).getByRole('menuitem', { name: '代理管理' })).toHaveCount(0);
+  await page.goto('/agent-mgt');
+  await expect(page).toHaveURL(/\/404$/);
+});

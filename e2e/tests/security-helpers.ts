@@ -1,0 +1,161 @@
+import { createHash } from 'node:crypto';
+import { type APIRequestContext, expect, type Locator, type Page, request } from '@playwright/test';
+import svgCaptcha from 'svg-captcha';
+import { LEVEL0, PASSWORD } from './helpers';
+
+/*
+ * Helpers of the account-security specs: the built-in image captcha is read back from its SVG
+ * (each character is one glyph path whose command sequence identifies it), and SMS codes are
+ * read from the outbox with the operator's session, as a demo user would on the 短信发件箱 screen.
+ */
+
+/** The characters and drawing options of the server's image captcha (auth/captcha.service.ts). */
+const CAPTCHA_CHARS = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
+const CAPTCHA_OPTIONS = {
+  width: 120,
+  height: 40,
+  fontSize: 44,
+  noise: 0,
+  color: true,
+  background: '#f5f7fa',
+};
+const GLYPH_PATH = /<path fill="(?!none)[^"]*" d="([^"]+)"\/>/g;
+const signature = (d: string) => d.replace(/[^A-Za-z]/g, '');
+const firstX = (d: string) => Number(/^M\s*(-?[\d.]+)/.exec(d)?.[1] ?? 0);
+
+let glyphs: Map<string, string> | null = null;
+function glyphTable(): Map<string, string> {
+  if (glyphs) return glyphs;
+  const render = svgCaptcha as unknown as (text: string, options: object) => string;
+  glyphs = new Map();
+  for (const ch of CAPTCHA_CHARS) {
+    const d = [...render(ch, CAPTCHA_OPTIONS).matchAll(GLYPH_PATH)][0]?.[1];
+    if (d) glyphs.set(signature(d), ch);
+  }
+  return glyphs;
+}
+
+/** The text of a captcha SVG. */
+export function solveCaptcha(svg: string): string {
+  const table = glyphTable();
+  return [...svg.matchAll(GLYPH_PATH)]
+    .map((m) => m[1] ?? '')
+    .sort((a, b) => firstX(a) - firstX(b))
+    .map((d) => table.get(signature(d)) ?? '?')
+    .join('');
+}
+
+/** Types the answer of the captcha shown in `scope`. */
+export async function fillCaptcha(scope: Locator): Promise<void> {
+  const image = scope.getByAltText('图片验证码').filter({ visible: true });
+  await expect(image).toHaveAttribute('src', /^data:image\/svg\+xml/);
+  const src = String(await image.getAttribute('src'));
+  const svg = decodeURIComponent(src.slice(src.indexOf(',') + 1));
+  const text = solveCaptcha(svg);
+  expect(text).toMatch(/^[A-Z0-9]{4}$/);
+  await scope.getByRole('textbox', { name: '图片验证码' }).filter({ visible: true }).fill(text);
+}
+
+const md5 = (text: string) => createHash('md5').update(text).digest('hex');
+
+/** A request context logged in as the operator (level 0), who may read the SMS outbox. */
+export async function operatorApi(baseURL: string): Promise<APIRequestContext> {
+  const api = await request.newContext({ baseURL });
+  const res = await api.post('/api/user/login', { data: { mobilePhone: LEVEL0, password: md5(PASSWORD) } });
+  expect((await res.json()).responseCode).toBe('0000');
+  return api;
+}
+
+interface OutboxItem {
+  id: number;
+  mobilePhone: string;
+  smsTypeCode: string;
+  content: string;
+}
+
+export async function outbox(api: APIRequestContext, mobilePhone: string): Promise<OutboxItem[]> {
+  const res = await api.post('/api/sms/outbox/queryPage', {
+    data: { pageNum: 1, pageSize: 30, mobilePhone },
+  });
+  const body = await res.json();
+  expect(body.responseCode).toBe('0000');
+  return body.object as OutboxItem[];
+}
+
+const lastId = async (api: APIRequestContext, phone: string) =>
+  Math.max(0, ...(await outbox(api, phone)).map((m) => m.id));
+
+/**
+ * Solves the captcha in `scope`, presses 获取验证码, checks the 59 s countdown, and returns the code
+ * the outbox received for `phone`.
+ */
+export async function requestCode(api: APIRequestContext, scope: Locator, phone: string): Promise<string> {
+  const before = await lastId(api, phone);
+  const countdown = scope.getByRole('button', { name: /\d+s后重新获取$/ }).filter({ visible: true });
+  // A misread captcha fails the send and brings a new picture: read it again (at most 3 tries).
+  for (let attempt = 1; attempt <= 3; attempt++) {
+    await fillCaptcha(scope);
+    await scope.getByRole('button', { name: '获取验证码' }).filter({ visible: true }).click();
+    try {
+      await expect(countdown).toBeVisible({ timeout: 4000 });
+      break;
+    } catch (error) {
+      if (attempt === 3) throw error;
+      await expect(scope.getByRole('textbox', { name: '图片验证码' }).filter({ visible: true })).toHaveValue(
+        '',
+      );
+    }
+  }
+  let code = '';
+  await expect
+    .poll(async () => {
+      const fresh = (await outbox(api, phone)).filter((m) => m.id > before);
+      code = /\d{6}/.exec(fresh[0]?.content ?? '')?.[0] ?? '';
+      return code;
+    })
+    .toMatch(/^\d{6}$/);
+  return code;
+}
+
+/** The open dialog with the given title. */
+export const dialog = (page: Page, title: string) =>
+  page.getByRole('dialog').filter({ has: page.getByText(title, { exact: true }) });
+
+export const md5Hex = md5;
+
+const ID_WEIGHTS = [7, 9, 10, 5, 8, 4, 2, 1, 6, 3, 7, 9, 10, 5, 8, 4, 2];
+
+/** A mainland ID number with a correct check character (GB 11643), unique enough per run. */
+export function idNumber(birth = '19900307'): string {
+  const first17 = `440305${birth}${String(Math.floor(Math.random() * 900) + 100)}`;
+  const sum = [...first17].reduce((s, d, i) => s + Number(d) * (ID_WEIGHTS[i] ?? 0), 0);
+  return first17 + ('10X98765432'[sum % 11] ?? '');
+}
+
+/** A 1×1 PNG. */
+export const PNG = Buffer.from(
+  'iVBORw0KGgoAAAANSUhEUgAAAAEAAAABCAYAAAAfFcSJAAAADUlEQVR42mP8z8DwHwAFBQIAX8jx0gAAAABJRU5ErkJggg==',
+  'base64',
+);
+
+/** Fills the identity form of the dialog: name, ID number and the three photos. */
+export async function fillIdentity(box: Locator, realName: string, idNo: string): Promise<void> {
+  await box.getByRole('textbox', { name: '姓名' }).fill(realName);
+  await box.getByRole('textbox', { name: '身份证号' }).fill(idNo);
+  await box.getByRole('textbox', { name: '身份证号' }).blur();
+  const files = box.locator('input[type="file"]');
+  for (let i = 0; i < 3; i++) {
+    await files.nth(i).setInputFiles({ name: `id-${i}.png`, mimeType: 'image/png', buffer: PNG });
+  }
+  await expect(box.locator('.id-photo-upload img')).toHaveCount(3);
+}
+
+/** The whole real name of an agent's latest submission, as the operator's review list shows it. */
+export async function wholeRealName(api: APIRequestContext, mobilePhone: string): Promise<string> {
+  const res = await api.post('/api/realAuth/review/queryPage', {
+    data: { pageNum: 1, pageSize: 30, mobilePhone },
+  });
+  const body = await res.json();
+  expect(body.responseCode).toBe('0000');
+  return String(body.object[0]?.realName ?? '');
+}
