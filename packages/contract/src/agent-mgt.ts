@@ -37,6 +37,27 @@ export const AgentFlags = z.object({
 });
 export type AgentFlags = z.infer<typeof AgentFlags>;
 
+export const AGENT_FLAG_KEYS = [
+  'setTopAuthority',
+  'addPricePermission',
+  'isHbpush',
+  'xuanhaoApp',
+  'hasMemberFinanceMenu',
+  'setSettleAuthority',
+  'hasPriceAddRangeFlag',
+] as const satisfies readonly (keyof AgentFlags)[];
+
+/** How the console names each permission, in the form and in the server's refusals (spec section 6). */
+export const AGENT_FLAG_LABELS: Readonly<Record<keyof AgentFlags, string>> = {
+  setTopAuthority: '商品置顶',
+  addPricePermission: '加价',
+  isHbpush: '手动发红包',
+  xuanhaoApp: '选号APP',
+  hasMemberFinanceMenu: '资金明细',
+  setSettleAuthority: '设备结算',
+  hasPriceAddRangeFlag: '加价区间',
+};
+
 export const AgentListItem = z.object({
   id: z.number().int(),
   userId: z.number().int(),

@@ -164,6 +164,18 @@ describe('POST /api/agent/queryAgentInfoPage', () => {
 });
 
 describe('POST /api/agent/createAgent', () => {
+  it('lets one of two creations racing for the same phone through and refuses the other by name', async () => {
+    const [l2, operator] = [await h.as(L2), await h.as(OPERATOR)];
+    const replies = await Promise.all([
+      t.callUnchecked(createAgent, newAgent(), { cookie: l2 }),
+      t.callUnchecked(createAgent, newAgent({ agentName: '珠海第二联盟' }), { cookie: operator }),
+    ]);
+    expect(replies.map((r) => r.responseCode).sort()).toEqual(['0000', '1000']);
+    expect(replies.find((r) => r.responseCode === '1000')?.responseMsg).toBe('该手机号已注册');
+    const rows = await t.rows(sql`select id from accounts where mobile_phone = '13712340001'`);
+    expect(rows).toHaveLength(1);
+  });
+
   it('creates a city agent below the caller, listed first, able to log in with its password', async () => {
     const cookie = await h.as(L2);
     const wzry = await h.gameId('王者荣耀');

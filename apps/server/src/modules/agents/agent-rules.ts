@@ -1,38 +1,12 @@
+import { AGENT_FLAG_KEYS, AGENT_FLAG_LABELS, type AgentFlags } from '@agent-console/contract';
 import { areasWithin } from '../regions/region-tree';
 
 /** Ratios are stored as integers in 1/10000 (basis points): 10000 = 100 %. */
 export const RATIO_SCALE = 10_000;
 
-export interface AgentFlags {
-  setTopAuthority: boolean;
-  addPricePermission: boolean;
-  isHbpush: boolean;
-  xuanhaoApp: boolean;
-  hasMemberFinanceMenu: boolean;
-  setSettleAuthority: boolean;
-  hasPriceAddRangeFlag: boolean;
-}
-
-export const FLAG_KEYS = [
-  'setTopAuthority',
-  'addPricePermission',
-  'isHbpush',
-  'xuanhaoApp',
-  'hasMemberFinanceMenu',
-  'setSettleAuthority',
-  'hasPriceAddRangeFlag',
-] as const satisfies readonly (keyof AgentFlags)[];
-
-/** How the console names each permission (spec section 6). */
-export const FLAG_LABELS: Record<keyof AgentFlags, string> = {
-  setTopAuthority: '商品置顶',
-  addPricePermission: '加价权限',
-  isHbpush: '手动发红包',
-  xuanhaoApp: '选号APP',
-  hasMemberFinanceMenu: '资金明细',
-  setSettleAuthority: '设备结算',
-  hasPriceAddRangeFlag: '加价区间',
-};
+export type { AgentFlags };
+/** The flags in a fixed order. */
+export const FLAG_KEYS = AGENT_FLAG_KEYS;
 
 export const NO_FLAGS: AgentFlags = {
   setTopAuthority: false,
@@ -102,7 +76,7 @@ export function violationAgainstParent(v: Violation, gameName: (id: number) => s
     case 'areas':
       return '代理地区必须在上级代理的地区之内';
     case 'flag':
-      return `上级代理没有「${FLAG_LABELS[v.flag]}」权限，不能授予下级代理`;
+      return `上级代理没有「${AGENT_FLAG_LABELS[v.flag]}」权限，不能授予下级代理`;
     case 'proportion':
       return `分润占比不能高于上级代理（${percent(v.parent)}）`;
     case 'base':
@@ -123,7 +97,7 @@ export function violationOfChild(v: Violation, childName: string, gameName: (id:
     case 'areas':
       return `下级代理「${childName}」的地区不在修改后的地区之内${fix}`;
     case 'flag':
-      return `下级代理「${childName}」拥有「${FLAG_LABELS[v.flag]}」权限，不能取消${fix}`;
+      return `下级代理「${childName}」拥有「${AGENT_FLAG_LABELS[v.flag]}」权限，不能取消${fix}`;
     case 'proportion':
       return `下级代理「${childName}」的分润占比（${percent(v.child)}）高于修改后的值（${percent(v.parent)}）${fix}`;
     case 'base':

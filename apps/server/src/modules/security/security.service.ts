@@ -4,13 +4,13 @@ import type { AccountRow } from '../../db/schema/accounts';
 import { AppError } from '../../shared/app-error';
 import type { AuthContext } from '../../shared/auth-context';
 import type { Clock } from '../../shared/clock';
+import { isUniqueViolation } from '../../shared/db-errors';
 import { randomToken, sha256Hex } from '../../shared/hash';
 import { hashPasswordDigest } from '../../shared/passwords';
 import { hours, minutes } from '../../shared/time';
 import type { SessionsService } from '../auth/sessions.service';
 import type { SmsService } from '../sms/sms.service';
 import type { UsersService } from '../users/users.service';
-import { isUniqueViolation } from './db-errors';
 import { requirePhoneVerified } from './gates';
 import type { SecurityRepository } from './security.repository';
 

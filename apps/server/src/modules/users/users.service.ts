@@ -2,6 +2,7 @@ import { Codes, isValidPhone, maskPhone, type UserInfo } from '@agent-console/co
 import type { AccountRow } from '../../db/schema/accounts';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
+import { isUniqueViolation } from '../../shared/db-errors';
 import { formatChinaTime } from '../../shared/time';
 import type { UsersRepository } from './users.repository';
 
@@ -46,11 +47,17 @@ export function createUsersService(repo: UsersRepository, clock: Clock) {
       if (!isValidPhone(input.mobilePhone)) throw new AppError(Codes.INVALID_PARAMS, '手机号不正确');
       if (await repo.findByPhone(input.mobilePhone))
         throw new AppError(Codes.INVALID_PARAMS, '该手机号已注册');
-      return repo.insert({
-        mobilePhone: input.mobilePhone,
-        loginPasswordHash: input.loginPasswordHash,
-        createdAt: clock(),
-      });
+      try {
+        return await repo.insert({
+          mobilePhone: input.mobilePhone,
+          loginPasswordHash: input.loginPasswordHash,
+          createdAt: clock(),
+        });
+      } catch (err) {
+        // Two creations racing for one number: the unique index decides, with the same message.
+        if (isUniqueViolation(err)) throw new AppError(Codes.INVALID_PARAMS, '该手机号已注册');
+        throw err;
+      }
     },
 
     async userInfo(accountId: number): Promise<UserInfo> {

@@ -67,15 +67,18 @@ export default function AppLayout() {
         <Sidebar menu={menu} brand={brand} collapsed={!sidebarOpen} />
       </Layout.Sider>
       <Layout className="app-main">
-        <Layout.Header className="app-header">
-          <Navbar
-            userId={agent.userId}
-            agentLevel={agent.agentLevel}
-            sidebarOpen={sidebarOpen}
-            onToggleSidebar={toggleSidebar}
-          />
-        </Layout.Header>
-        <TagsView />
+        {/* The header and the tab bar stay in view together while the page scrolls. */}
+        <div className="app-top">
+          <Layout.Header className="app-header">
+            <Navbar
+              userId={agent.userId}
+              agentLevel={agent.agentLevel}
+              sidebarOpen={sidebarOpen}
+              onToggleSidebar={toggleSidebar}
+            />
+          </Layout.Header>
+          <TagsView />
+        </div>
         <Layout.Content className="app-content">
           <Spin spinning={navigating} delay={ROUTE_LOADING_DELAY_MS}>
             <ViewCache />

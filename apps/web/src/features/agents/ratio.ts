@@ -1,4 +1,4 @@
-import { sanitizeNumberInput } from '@agent-console/contract';
+import { ratioToPercent as ratioToPercentLabel, sanitizeNumberInput } from '@agent-console/contract';
 
 /** Percentages have two decimals: a ratio on the wire has four (0.3550 = 35.50 %). */
 export const PERCENT_DECIMALS = 2;
@@ -7,7 +7,7 @@ export const PERCENT_DECIMALS = 2;
 export const ratioToPercent = (ratio: number): string => String(Math.round(ratio * 10000) / 100);
 
 /** A wire ratio for display with its sign and two decimals: 0.355 → "35.50%" (spec section 9: ×100). */
-export const formatRatio = (ratio: number): string => `${(Math.round(ratio * 10000) / 100).toFixed(2)}%`;
+export const formatRatio = (ratio: number): string => ratioToPercentLabel(ratio, PERCENT_DECIMALS);
 
 /** A typed percentage ("35.5") on the wire (0.355), without floating noise; null when not a number. */
 export function percentToRatio(percent: string): number | null {

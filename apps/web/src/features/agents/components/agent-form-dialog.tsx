@@ -1,4 +1,6 @@
 import {
+  AGENT_FLAG_KEYS,
+  AGENT_FLAG_LABELS,
   type AgentFlags,
   type AgentInfo,
   type AgentListItem,
@@ -22,17 +24,10 @@ import { formatRatio, percentToRatio, ratioToPercent } from '../ratio';
 import { PercentInput } from './percent-input';
 import './agents.css';
 
-/** The permission flags, in the order the form shows them. */
-export const FLAG_LABELS: Readonly<Record<keyof AgentFlags, string>> = {
-  setTopAuthority: '商品置顶权限',
-  addPricePermission: '加价权限',
-  isHbpush: '手动发放红包',
-  xuanhaoApp: '选号APP',
-  hasMemberFinanceMenu: '资金明细菜单',
-  setSettleAuthority: '设备结算权限',
-  hasPriceAddRangeFlag: '加价区间代理（隐藏分润）',
-};
-const FLAG_KEYS = Object.keys(FLAG_LABELS) as (keyof AgentFlags)[];
+/** The label of a permission switch: the contract's name of the flag. */
+export const flagLabel = (k: keyof AgentFlags): string =>
+  k === 'hasPriceAddRangeFlag' ? `${AGENT_FLAG_LABELS[k]}代理（隐藏分润）` : `${AGENT_FLAG_LABELS[k]}权限`;
+const FLAG_KEYS = AGENT_FLAG_KEYS;
 
 export const PHONE_TAKEN_MESSAGE = '该手机号已注册，请更换手机号';
 
@@ -393,7 +388,7 @@ export function AgentFormDialog({
               <Form.Item
                 key={k}
                 name={['flags', k]}
-                label={FLAG_LABELS[k]}
+                label={flagLabel(k)}
                 valuePropName="checked"
                 labelCol={{ span: 16 }}
                 wrapperCol={{ span: 8 }}
