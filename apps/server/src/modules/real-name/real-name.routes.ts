@@ -1,6 +1,7 @@
 import {
   addUserRealAuthPersonal,
   approveRealName,
+  Codes,
   ID_PHOTO_PATH,
   modifyUserRealAuthPersonal,
   OPERATOR_ONLY,
@@ -73,7 +74,7 @@ export const realNameRoutes: FastifyPluginAsync<{ realName: RealNameService }> =
       `${ID_PHOTO_PATH}/:fileId`,
       { schema: { params: z.object({ fileId: z.string().max(64) }) }, onRequest: requireSession },
       async (req, reply) => {
-        if (!req.auth) throw new AppError('9996');
+        if (!req.auth) throw new AppError(Codes.NOT_LOGGED_IN);
         const photo = await realName.photo(req.auth, req.params.fileId);
         return reply
           .type(photo.mime)
