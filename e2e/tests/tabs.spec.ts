@@ -35,9 +35,11 @@ test.describe('tab bar', () => {
     await expectTabs(page, ['工作台', '基础设置']);
     await expect(page).toHaveURL(/\/setting$/);
 
-    // Close others keeps the chosen tab and the affixed workbench.
+    // Close others keeps the chosen tab and the affixed workbench. Each context menu is opened once
+    // the view has loaded, as a person would: a menu opened mid-load can close when the data lands.
     await page.getByRole('link', { name: /个人中心/ }).click();
     await expectTabs(page, ['工作台', '基础设置', '个人中心']);
+    await expect(page.getByText('账号安全')).toBeVisible();
     menu = await openTabMenu(page, '基础设置');
     await menuItem(menu, '关闭其他').click();
     await expectTabs(page, ['工作台', '基础设置']);
@@ -45,6 +47,7 @@ test.describe('tab bar', () => {
 
     // Close all goes home and keeps the workbench, which cannot be closed.
     await page.getByRole('link', { name: /个人中心/ }).click();
+    await expect(page.getByText('账号安全')).toBeVisible();
     menu = await openTabMenu(page, '个人中心');
     await menuItem(menu, '关闭所有').click();
     await expect(page).toHaveURL(/\/$/);
