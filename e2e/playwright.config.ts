@@ -40,6 +40,9 @@ export default defineConfig({
     locale: 'zh-CN',
     timezoneId: 'Asia/Shanghai',
     viewport: { width: 1440, height: 900 },
+    // The console honours the system's reduced-motion setting (antd motion off): dialogs and
+    // menus stand still as soon as they appear, so a loaded machine cannot click one mid-flight.
+    reducedMotion: 'reduce',
     launchOptions: { executablePath: '/usr/bin/chromium', args: CHROMIUM_ARGS },
     trace: 'off',
     screenshot: 'off',

@@ -1,5 +1,14 @@
-import { expect, test } from '@playwright/test';
+import { expect, type Page, test } from '@playwright/test';
 import { expectTabs, LEVEL0, login, menuItem, openTabMenu, shot, sidebar, tab, tabBar } from './helpers';
+
+/**
+ * Opens the personal center from the header and waits until it is there: a second click while
+ * its screen is still loading would replace this navigation, as in any browser.
+ */
+async function openUserCenter(page: Page): Promise<void> {
+  await page.getByRole('link', { name: /个人中心/ }).click();
+  await expect(page).toHaveURL(/\/user-center$/);
+}
 
 test.describe('tab bar', () => {
   test.beforeEach(async ({ page }) => {
@@ -12,7 +21,7 @@ test.describe('tab bar', () => {
       if (frame === page.mainFrame()) visited.push(new URL(frame.url()).pathname);
     });
 
-    await page.getByRole('link', { name: /个人中心/ }).click();
+    await openUserCenter(page);
     await sidebar(page).getByRole('menuitem', { name: '基础设置' }).click();
     await expect(page).toHaveURL(/\/setting$/);
     await expectTabs(page, ['工作台', '个人中心', '基础设置']);
@@ -37,7 +46,7 @@ test.describe('tab bar', () => {
 
     // Close others keeps the chosen tab and the affixed workbench. Each context menu is opened once
     // the view has loaded, as a person would: a menu opened mid-load can close when the data lands.
-    await page.getByRole('link', { name: /个人中心/ }).click();
+    await openUserCenter(page);
     await expectTabs(page, ['工作台', '基础设置', '个人中心']);
     await expect(page.getByText('账号安全')).toBeVisible();
     menu = await openTabMenu(page, '基础设置');
@@ -46,7 +55,7 @@ test.describe('tab bar', () => {
     await expect(page).toHaveURL(/\/setting$/);
 
     // Close all goes home and keeps the workbench, which cannot be closed.
-    await page.getByRole('link', { name: /个人中心/ }).click();
+    await openUserCenter(page);
     await expect(page.getByText('账号安全')).toBeVisible();
     menu = await openTabMenu(page, '个人中心');
     await menuItem(menu, '关闭所有').click();
@@ -57,7 +66,7 @@ test.describe('tab bar', () => {
   });
 
   test('closes a tab with its close button', async ({ page }) => {
-    await page.getByRole('link', { name: /个人中心/ }).click();
+    await openUserCenter(page);
     await tabBar(page).getByRole('button', { name: '关闭 个人中心' }).click();
     await expectTabs(page, ['工作台']);
     await expect(page).toHaveURL(/\/$/);
@@ -79,7 +88,7 @@ test.describe('tab bar', () => {
   });
 
   test('switches to short titles when the full ones do not fit', async ({ page }) => {
-    await page.getByRole('link', { name: /个人中心/ }).click();
+    await openUserCenter(page);
     await sidebar(page).getByRole('menuitem', { name: '基础设置' }).click();
     await expectTabs(page, ['工作台', '个人中心', '基础设置']);
     await page.setViewportSize({ width: 440, height: 800 });
