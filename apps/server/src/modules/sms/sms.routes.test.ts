@@ -27,7 +27,7 @@ describe('POST /api/captcha/getSmsCodeSigned', () => {
     const res = await sendSms(t, { smsTypeCode: 'VERIFY_PHONE' }, { cookie });
     expect(res).toMatchObject({
       responseCode: '0000',
-      object: { mobilePhone: '138****0004', expireSeconds: 300, resendSeconds: 60 },
+      object: { mobilePhone: '138****0004', expireSeconds: 300, resendSeconds: 59 },
     });
     const code = await lastCode(t, FRESH);
     expect(code).toMatch(/^\d{6}$/);
@@ -104,14 +104,31 @@ describe('POST /api/captcha/getSmsCodeSigned', () => {
     expect(await t.rows(sql`select id from sms_codes`)).toHaveLength(1);
   });
 
-  it('sends once a minute per phone: refused at 59 s, allowed at 60 s', async () => {
+  it("sends once per phone per countdown: refused at 58 s, allowed at the console's 59 s", async () => {
     const cookie = await t.login(FRESH);
     expect((await sendSms(t, { smsTypeCode: 'VERIFY_PHONE' }, { cookie })).responseCode).toBe('0000');
-    t.clock.advance(59_000);
+    t.clock.advance(58_999);
     const early = await sendSms(t, { smsTypeCode: 'LOGIN_PASSWORD' }, { cookie });
     expect(early).toMatchObject({ responseCode: '1029', responseMsg: '短信发送过于频繁，请1分钟后再试' });
-    t.clock.advance(1_000);
+    t.clock.advance(1);
     expect((await sendSms(t, { smsTypeCode: 'VERIFY_PHONE' }, { cookie })).responseCode).toBe('0000');
+  });
+
+  it('checks the limits before the captcha: a refused send leaves the solved captcha usable', async () => {
+    const cookie = await t.login(FRESH);
+    expect((await sendSms(t, { smsTypeCode: 'VERIFY_PHONE' }, { cookie })).responseCode).toBe('0000');
+    const { captchaKey, answer } = await t.newCaptcha();
+    const body = (ctoken: string) => ({
+      scenario: 'x',
+      ctoken,
+      randStr: answer,
+      ticket: captchaKey,
+      smsTypeCode: 'VERIFY_PHONE' as const,
+    });
+    t.clock.advance(30_000);
+    expect((await t.call(getSmsCodeSigned, body(randomUUID()), { cookie })).responseCode).toBe('1029');
+    t.clock.advance(29_000);
+    expect((await t.call(getSmsCodeSigned, body(randomUUID()), { cookie })).responseCode).toBe('0000');
   });
 
   it('sends at most 10 a day per phone: the 11th is refused until 24 hours have passed', async () => {

@@ -6,6 +6,7 @@ import {
   maskPhone,
   SMS_CODE_MAX_WRONG_TRIES,
   SMS_CODE_TTL_SECONDS,
+  SMS_COUNTDOWN_SECONDS,
   SMS_SENDS_PER_IP_PER_HOUR,
   SMS_SENDS_PER_PHONE_PER_DAY,
   SMS_SENDS_PER_PHONE_PER_MINUTE,
@@ -17,7 +18,7 @@ import type { Database } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import type { AuthContext } from '../../shared/auth-context';
 import type { Clock } from '../../shared/clock';
-import { hours, minutes } from '../../shared/time';
+import { hours } from '../../shared/time';
 import type { CaptchaService } from '../auth/captcha.service';
 import type { DataCipher } from '../security/data-key';
 import type { UsersService } from '../users/users.service';
@@ -52,7 +53,11 @@ const PURPOSES: Record<SmsTypeCode, string> = {
 };
 
 const TO_GIVEN_PHONE: readonly SmsTypeCode[] = SMS_TYPES_TO_GIVEN_PHONE;
-const SEND_INTERVAL_MS = minutes(1);
+/**
+ * "1 a minute" per phone, measured as the console's 59 s countdown: the countdown starts when the
+ * reply arrives, after the send was recorded, so a button that is free again is never refused.
+ */
+const SEND_INTERVAL_MS = SMS_COUNTDOWN_SECONDS * 1000;
 
 /** A fresh 6-digit code from the crypto source. */
 export const randomSmsCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
@@ -105,6 +110,17 @@ export function createSmsService(deps: {
     return phone;
   }
 
+  async function checkLimits(phone: string, ip: string): Promise<void> {
+    const now = clock().getTime();
+    const ago = (ms: number) => new Date(now - ms);
+    if ((await repo.countByPhoneSince(phone, ago(SEND_INTERVAL_MS))) >= SMS_SENDS_PER_PHONE_PER_MINUTE)
+      throw new AppError(Codes.TOO_MANY_REQUESTS, SMS_MESSAGES.perMinute);
+    if ((await repo.countByPhoneSince(phone, ago(hours(24)))) >= SMS_SENDS_PER_PHONE_PER_DAY)
+      throw new AppError(Codes.TOO_MANY_REQUESTS, SMS_MESSAGES.perDay);
+    if ((await repo.countByIpSince(ip, ago(hours(1)))) >= SMS_SENDS_PER_IP_PER_HOUR)
+      throw new AppError(Codes.TOO_MANY_REQUESTS, SMS_MESSAGES.perIp);
+  }
+
   async function passCaptcha(input: SmsSendInput, ip: string): Promise<void> {
     if (slider) {
       if (!(await slider.verify({ ticket: input.ticket, randStr: input.randStr, ip })))
@@ -128,18 +144,16 @@ export function createSmsService(deps: {
       const phone = await targetOf(input, caller, signed);
       if (await repo.ctokenUsed(input.ctoken))
         throw new AppError(Codes.INVALID_PARAMS, SMS_MESSAGES.ctokenUsed);
+      // The limits first, so a refused send does not use up the captcha the person just solved;
+      // again under the phone's lock, for two sends racing.
+      await checkLimits(phone, ip);
       await passCaptcha(input, ip);
       const type = input.smsTypeCode;
       await db.transaction(async () => {
         await repo.lockPhone(phone);
         const now = clock();
         const ago = (ms: number) => new Date(now.getTime() - ms);
-        if ((await repo.countByPhoneSince(phone, ago(SEND_INTERVAL_MS))) >= SMS_SENDS_PER_PHONE_PER_MINUTE)
-          throw new AppError(Codes.TOO_MANY_REQUESTS, SMS_MESSAGES.perMinute);
-        if ((await repo.countByPhoneSince(phone, ago(hours(24)))) >= SMS_SENDS_PER_PHONE_PER_DAY)
-          throw new AppError(Codes.TOO_MANY_REQUESTS, SMS_MESSAGES.perDay);
-        if ((await repo.countByIpSince(ip, ago(hours(1)))) >= SMS_SENDS_PER_IP_PER_HOUR)
-          throw new AppError(Codes.TOO_MANY_REQUESTS, SMS_MESSAGES.perIp);
+        await checkLimits(phone, ip);
         if (await repo.ctokenUsed(input.ctoken))
           throw new AppError(Codes.INVALID_PARAMS, SMS_MESSAGES.ctokenUsed);
         const code = newCode();

@@ -1,6 +1,6 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
-import { useSmsSender } from './use-sms-sender';
+import { clearSmsCooldowns, newCtoken, OWN_PHONE, typedPhone, useSmsSender } from './use-sms-sender';
 
 describe('useSmsSender', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -65,5 +65,67 @@ describe('useSmsSender', () => {
     expect(result.current.ctoken).toMatch(
       /^[0-9a-f]{8}-[0-9a-f]{4}-4[0-9a-f]{3}-[89ab][0-9a-f]{3}-[0-9a-f]{12}$/,
     );
+  });
+});
+
+describe('useSmsSender with a phone key', () => {
+  beforeEach(() => {
+    vi.useFakeTimers();
+    clearSmsCooldowns();
+  });
+  afterEach(() => vi.useRealTimers());
+
+  it('keeps the countdown of the own phone across a reset and into another dialog', async () => {
+    const first = renderHook(() => useSmsSender(newCtoken, OWN_PHONE));
+    await act(async () => {
+      expect(await first.result.current.send(async () => undefined)).toBe(true);
+    });
+    act(() => vi.advanceTimersByTime(20_000));
+    act(() => first.result.current.reset());
+    expect(first.result.current.countdown).toBe(39);
+
+    const other = renderHook(() => useSmsSender(newCtoken, OWN_PHONE));
+    expect(other.result.current.countdown).toBe(39);
+    const deliver = vi.fn(async () => undefined);
+    await act(async () => {
+      expect(await other.result.current.send(deliver)).toBe(false);
+    });
+    expect(deliver).not.toHaveBeenCalled();
+
+    act(() => vi.advanceTimersByTime(39_000));
+    const later = renderHook(() => useSmsSender(newCtoken, OWN_PHONE));
+    expect(later.result.current.countdown).toBe(0);
+    await act(async () => {
+      expect(await later.result.current.send(deliver)).toBe(true);
+    });
+  });
+
+  it('counts a typed number on its own: another number may get a code at once', async () => {
+    const { result } = renderHook(() => useSmsSender(newCtoken));
+    await act(async () => {
+      expect(await result.current.send(async () => undefined, typedPhone('13900000001'))).toBe(true);
+    });
+    act(() => result.current.reset());
+    expect(result.current.countdown).toBe(0);
+    const deliver = vi.fn(async () => undefined);
+    await act(async () => {
+      expect(await result.current.send(deliver, typedPhone('13900000001'))).toBe(false);
+    });
+    expect(result.current.countdown).toBe(59);
+    expect(deliver).not.toHaveBeenCalled();
+    act(() => result.current.reset());
+    await act(async () => {
+      expect(await result.current.send(deliver, typedPhone('13900000002'))).toBe(true);
+    });
+    expect(deliver).toHaveBeenCalledTimes(1);
+  });
+
+  it('starts no cooldown when the send fails', async () => {
+    const { result } = renderHook(() => useSmsSender(newCtoken, OWN_PHONE));
+    await act(async () => {
+      await result.current.send(() => Promise.reject(new Error('1029')));
+    });
+    act(() => result.current.reset());
+    expect(result.current.countdown).toBe(0);
   });
 });

@@ -49,7 +49,7 @@ describe('SmsCodeField', () => {
   it('asks for the image captcha before sending and sends nothing without it', async () => {
     const calls = stubApi(
       ...captchaRoutes(),
-      on(getSmsCodeSigned, () => ok({ mobilePhone: '138****0000', expireSeconds: 300, resendSeconds: 60 })),
+      on(getSmsCodeSigned, () => ok({ mobilePhone: '138****0000', expireSeconds: 300, resendSeconds: 59 })),
     );
     render(<Harness />);
     await waitFor(() => expect(screen.getByAltText('图片验证码')).toBeTruthy());
@@ -70,7 +70,7 @@ describe('SmsCodeField', () => {
   it('sends the payload of spec section 3 and counts down 59 s', async () => {
     const calls = stubApi(
       ...captchaRoutes(),
-      on(getSmsCode, () => ok({ mobilePhone: '139****5005', expireSeconds: 300, resendSeconds: 60 })),
+      on(getSmsCode, () => ok({ mobilePhone: '139****5005', expireSeconds: 300, resendSeconds: 59 })),
     );
     render(<Harness getPhone={async () => '13900005005'} />);
     await waitFor(() => expect(screen.getByAltText('图片验证码')).toBeTruthy());
@@ -97,7 +97,7 @@ describe('SmsCodeField', () => {
         attempt += 1;
         return attempt === 1
           ? fail('2003', '图片验证码错误')
-          : ok({ mobilePhone: '138****0000', expireSeconds: 300, resendSeconds: 60 });
+          : ok({ mobilePhone: '138****0000', expireSeconds: 300, resendSeconds: 59 });
       }),
     );
     render(<Harness />);

@@ -6,7 +6,7 @@ import { useCallback, useEffect, useState } from 'react';
 import { notifySuccess } from '../../../lib/notify';
 import { captchaChannelQuery, fetchCaptchaImage, svgDataUrl } from '../api/captcha';
 import { sendSmsCode } from '../api/send-sms-code';
-import { useSmsSender } from '../use-sms-sender';
+import { newCtoken, OWN_PHONE, typedPhone, useSmsSender } from '../use-sms-sender';
 import './security-dialogs.css';
 
 export interface SmsCodeFieldProps {
@@ -43,7 +43,7 @@ export function SmsCodeField({
   resetKey,
 }: SmsCodeFieldProps) {
   const form = Form.useFormInstance();
-  const sender = useSmsSender();
+  const sender = useSmsSender(newCtoken, getPhone ? null : OWN_PHONE);
   const channel = useQuery({ ...captchaChannelQuery(smsTypeCode), enabled: active });
   const [captcha, setCaptcha] = useState<CaptchaImage | null>(null);
   const [captchaLoading, setCaptchaLoading] = useState(false);
@@ -86,17 +86,20 @@ export function SmsCodeField({
       return;
     }
     if (!captcha) return;
-    const sent = await sender.send(async (ctoken) => {
-      const result = await sendSmsCode({
-        scenario: smsTypeCode,
-        ctoken,
-        randStr,
-        ticket: captcha.captchaKey,
-        smsTypeCode,
-        ...(mobilePhone ? { mobilePhone } : {}),
-      });
-      notifySuccess(`验证码已发送至 ${result.mobilePhone}`);
-    });
+    const sent = await sender.send(
+      async (ctoken) => {
+        const result = await sendSmsCode({
+          scenario: smsTypeCode,
+          ctoken,
+          randStr,
+          ticket: captcha.captchaKey,
+          smsTypeCode,
+          ...(mobilePhone ? { mobilePhone } : {}),
+        });
+        notifySuccess(`验证码已发送至 ${result.mobilePhone}`);
+      },
+      mobilePhone ? typedPhone(mobilePhone) : OWN_PHONE,
+    );
     // A captcha passes once: the next send (or retry) needs a new one.
     await refreshCaptcha();
     if (sent) form.setFields([{ name: 'smsCode', errors: [] }]);
