@@ -1,4 +1,4 @@
-import { and, count, desc, eq, gt, like, type SQL } from 'drizzle-orm';
+import { and, count, desc, eq, gt, inArray, like, lt, notExists, or, type SQL } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { agents } from '../../db/schema/agents';
@@ -15,6 +15,36 @@ export function createRealNameRepository(db: Database) {
     async findPhoto(id: string): Promise<IdPhotoRow | null> {
       const [row] = await db.q().select().from(idPhotos).where(eq(idPhotos.id, id));
       return row ?? null;
+    },
+    /**
+     * Photos uploaded before `before` that no identity of their account refers to: uploads of a
+     * dialog that was never submitted, and the photos a resubmission replaced.
+     */
+    async orphanPhotosBefore(before: Date, limit: number): Promise<Pick<IdPhotoRow, 'id' | 'storedName'>[]> {
+      const referenced = db
+        .q()
+        .select({ one: realNameRecords.id })
+        .from(realNameRecords)
+        .where(
+          and(
+            eq(realNameRecords.accountId, idPhotos.accountId),
+            or(
+              eq(realNameRecords.idFaceFront, idPhotos.id),
+              eq(realNameRecords.idFaceBack, idPhotos.id),
+              eq(realNameRecords.idFaceHold, idPhotos.id),
+            ),
+          ),
+        );
+      return db
+        .q()
+        .select({ id: idPhotos.id, storedName: idPhotos.storedName })
+        .from(idPhotos)
+        .where(and(lt(idPhotos.createdAt, before), notExists(referenced)))
+        .orderBy(idPhotos.createdAt)
+        .limit(limit);
+    },
+    async deletePhotos(ids: string[]): Promise<void> {
+      if (ids.length) await db.q().delete(idPhotos).where(inArray(idPhotos.id, ids));
     },
     async countPhotosSince(accountId: number, since: Date): Promise<number> {
       const [row] = await db

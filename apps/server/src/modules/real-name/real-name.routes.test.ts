@@ -1,3 +1,5 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   addUserRealAuthPersonal,
   approveRealName,
@@ -13,7 +15,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { TEST_DATA_KEY, useTestApp } from '../../../test/build-test-app';
 import { demoIdNumber, demoPng } from '../../demo/seed-onboarding';
-import { minutes } from '../../shared/time';
+import { hours, minutes } from '../../shared/time';
 import { createDataCipher } from '../security/data-key';
 import { codeFor, wrongCode } from '../sms/sms.test-kit';
 
@@ -127,6 +129,44 @@ describe('GET /api/realAuth/photo/{fileId}', () => {
     expect(stranger.json()).toMatchObject({ responseCode: '1004' });
     expect((await getPhoto(url)).json()).toMatchObject({ responseCode: '9996' });
     expect((await getPhoto('/api/realAuth/photo/unknown', owner)).statusCode).toBe(404);
+  });
+});
+
+describe('photos no identity uses', () => {
+  const storedName = async (fileId: string) => {
+    const [row] = await t.rows(sql`select stored_name from id_photos where id = ${fileId}`);
+    return row ? String(row.stored_name) : null;
+  };
+  const fileExists = (name: string) => existsSync(join(t.config.uploadDir, name));
+
+  it('are deleted, row and file, once a day old; the photos of identities stay', async () => {
+    let cookie = await t.login(CITY);
+    const body = await submission(cookie, CITY);
+    expect((await t.call(addUserRealAuthPersonal, body, { cookie })).responseCode).toBe('0000');
+    const stray = (await upload(cookie, 'front')).object?.fileId ?? '';
+    const strayFile = (await storedName(stray)) ?? '';
+    expect(fileExists(strayFile)).toBe(true);
+    const seeded = await t.rows(sql`select id from id_photos where account_id <> 10003`);
+    expect(seeded.length).toBeGreaterThan(0);
+
+    // Exactly a day old: still kept (the next upload purges).
+    t.clock.advance(hours(24));
+    cookie = await t.login(CITY);
+    await upload(cookie, 'back');
+    expect(await storedName(stray)).toBe(strayFile);
+    expect(fileExists(strayFile)).toBe(true);
+
+    t.clock.advance(minutes(1));
+    cookie = await t.login(CITY);
+    const fresh = (await upload(cookie, 'hold')).object?.fileId ?? '';
+    expect(await storedName(stray)).toBeNull();
+    expect(fileExists(strayFile)).toBe(false);
+    expect((await getPhoto(`/api/realAuth/photo/${stray}`, cookie)).statusCode).toBe(404);
+    const kept = await t.rows(sql`select id, stored_name from id_photos`);
+    for (const row of kept) expect(fileExists(String(row.stored_name))).toBe(true);
+    for (const id of [body.idFaceFront, body.idFaceBack, body.idFaceHold, fresh])
+      expect((await getPhoto(`/api/realAuth/photo/${id}`, cookie)).statusCode).toBe(200);
+    expect(kept.map((r) => r.id)).toEqual(expect.arrayContaining(seeded.map((r) => r.id)));
   });
 });
 

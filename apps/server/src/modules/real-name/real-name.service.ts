@@ -1,4 +1,4 @@
-import { mkdir, readFile, writeFile } from 'node:fs/promises';
+import { mkdir, readFile, rm, writeFile } from 'node:fs/promises';
 import { join } from 'node:path';
 import {
   Codes,
@@ -39,6 +39,12 @@ export const REAL_NAME_MESSAGES = {
 } as const;
 
 const UPLOADS_PER_HOUR = 30;
+/**
+ * An uploaded photo no identity refers to is deleted after a day (ID photos are kept no longer
+ * than needed). The dialog's photos live only while it is open, so a day is far beyond any use.
+ */
+export const ORPHAN_PHOTO_TTL_MS = hours(24);
+const ORPHAN_PURGE_BATCH = 100;
 const EXTENSIONS: Record<LogoMime, string> = { 'image/png': 'png', 'image/jpeg': 'jpg' };
 const PHOTO_MISSING: Record<IdPhotoKind, string> = {
   front: Messages.idFrontRequired,
@@ -95,6 +101,17 @@ export function createRealNameService(deps: {
     return { fileId, url: idPhotoUrl(fileId) };
   }
 
+  /** Deletes old unreferenced photos, rows first: a file left by a crash is unreachable anyway. */
+  async function purgeOrphanPhotos(): Promise<void> {
+    const orphans = await repo.orphanPhotosBefore(
+      new Date(clock().getTime() - ORPHAN_PHOTO_TTL_MS),
+      ORPHAN_PURGE_BATCH,
+    );
+    if (!orphans.length) return;
+    await repo.deletePhotos(orphans.map((o) => o.id));
+    await Promise.all(orphans.map((o) => rm(join(uploadDir, o.storedName), { force: true })));
+  }
+
   /** The photos must be the caller's own uploads, each of its kind. */
   async function checkPhotos(accountId: number, input: IdentityInput): Promise<void> {
     const wanted: [IdPhotoKind, string][] = [
@@ -146,7 +163,9 @@ export function createRealNameService(deps: {
       const since = new Date(clock().getTime() - hours(1));
       if ((await repo.countPhotosSince(caller.accountId, since)) >= UPLOADS_PER_HOUR)
         throw new AppError(Codes.TOO_MANY_REQUESTS, REAL_NAME_MESSAGES.tooManyUploads);
-      return storePhoto(caller.accountId, kind, bytes, mime);
+      const stored = await storePhoto(caller.accountId, kind, bytes, mime);
+      await purgeOrphanPhotos();
+      return stored;
     },
 
     /** A photo's bytes, for its owner and the operator only; anyone else learns nothing (404). */
