@@ -46,6 +46,15 @@ async function loadWith(page: Page, button: RegExp): Promise<void> {
   await settled(page);
 }
 
+/** Runs a pager action and waits for the list load it starts (a click mid-load is ignored, by spec). */
+async function pageWith(page: Page, action: () => Promise<void>): Promise<void> {
+  await settled(page);
+  const loaded = page.waitForResponse((r) => r.url().endsWith('/api/agent/queryAgentInfoPage'));
+  await action();
+  await loaded;
+  await settled(page);
+}
+
 const search = (page: Page) => loadWith(page, /查\s*询/);
 const reset = (page: Page) => loadWith(page, /重\s*置/);
 
@@ -53,7 +62,7 @@ test('a level 2 agent creates, finds, inspects, edits and deletes sub-agents', a
   // A phone no account has yet (a deleted agent keeps its phone registered, so each run takes a new one).
   const NEW_PHONE = `137${String(Date.now()).slice(-8)}`;
   await openAgentMgt(page);
-  await expect(page.locator('.ant-pagination-total-text')).toContainText(/共 \d+ 条/);
+  await expect(page.locator('.list-pager-total')).toContainText(/共 \d+ 条/);
   await shot(page, 'agents-list');
 
   // Create a city agent under itself, with an area and ratios.
@@ -224,7 +233,7 @@ test('the list keeps its filters and page in the URL', async ({ page }) => {
   for (const level of await table(page).locator('tr.ant-table-row td:nth-child(3)').allTextContents()) {
     expect(level).toBe('推广员');
   }
-  await expect(page.locator('.ant-pagination-options')).toContainText('50');
+  await expect(page.locator('.list-pager-size')).toContainText('50 条/页');
 });
 
 test('the operator pages through its agents; the page and size go into the URL', async ({ page }) => {
@@ -232,21 +241,30 @@ test('the operator pages through its agents; the page and size go into the URL',
   await sidebar(page).getByRole('menuitem', { name: '代理管理' }).click();
   await expect(table(page).locator('tr.ant-table-row')).toHaveCount(30);
   const total = Number(
-    (await page.locator('.ant-pagination-total-text').textContent())?.match(/共 (\d+) 条/)?.[1] ?? 0,
+    (await page.locator('.list-pager-total').textContent())?.match(/共 (\d+) 条/)?.[1] ?? 0,
   );
   expect(total).toBeGreaterThan(200);
-  await expect(page.locator('.ant-pagination-options-quick-jumper')).toBeVisible();
-  // Five pager buttons: the first, the current one and its neighbours, the last.
-  await page.locator('.ant-pagination-item-3').click();
+  const pager = page.getByRole('navigation', { name: '分页' });
+  const pageButtons = pager.getByRole('button', { name: /^第 \d+ 页$/ });
+  // Five pager buttons on every page (spec section 9): the first and last always.
+  await expect(pageButtons).toHaveText(['1', '2', '3', '4', String(Math.ceil(total / 30))]);
+  await pageWith(page, () => pager.getByRole('button', { name: '第 3 页' }).click());
   await expect(page).toHaveURL(/pageNum=3/);
-  await settled(page);
-  await page.locator('.ant-pagination-item-4').click();
+  await pageWith(page, () => pager.getByRole('button', { name: '第 4 页' }).click());
   await expect(page).toHaveURL(/pageNum=4/);
-  await expect(page.locator('.ant-pagination-item-active')).toHaveText('4');
-  await expect(page.locator('.ant-pagination-item')).toHaveCount(5);
-  await settled(page);
-  await page.locator('.ant-pagination-options .ant-select').click();
-  await page.locator('.ant-select-item-option', { hasText: '50 条/页' }).click();
+  await expect(pager.locator('[aria-current="page"]')).toHaveText('4');
+  await expect(pageButtons).toHaveCount(5);
+  const jumper = pager.getByRole('textbox', { name: '跳至页码' });
+  await jumper.fill('8');
+  await pageWith(page, () => jumper.press('Enter'));
+  await expect(page).toHaveURL(/pageNum=8/);
+  await expect(pager.locator('[aria-current="page"]')).toHaveText('8');
+  await pageWith(page, () => pager.getByRole('button', { name: '向前 3 页' }).click());
+  await expect(page).toHaveURL(/pageNum=5/);
+  await pageWith(page, async () => {
+    await pager.locator('.list-pager-size').click();
+    await page.locator('.ant-select-item-option', { hasText: '50 条/页' }).click();
+  });
   await expect(page).toHaveURL(/pageSize=50/);
   await expect(page).not.toHaveURL(/pageNum=/);
   await expect(table(page).locator('tr.ant-table-row')).toHaveCount(50);

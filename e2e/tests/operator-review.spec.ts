@@ -24,7 +24,7 @@ test('the operator reviews identities: photos, reject with a reason, approve', a
   await openScreen(page, '实名审核');
   await expect(page).toHaveURL(/\/real-name-review$/);
   await expect(page.locator('.ant-table-row').first()).toBeVisible();
-  await expect(page.locator('.ant-pagination-total-text')).toContainText('共');
+  await expect(page.locator('.list-pager-total')).toContainText('共');
 
   // Only the submissions under review.
   await page.getByRole('combobox', { name: '审核状态' }).click();

@@ -6,7 +6,6 @@ import {
   type RequestOf,
 } from '@agent-console/contract';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
-import type { PaginationProps } from 'antd';
 import { useCallback, useRef } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { call } from './api-client';
@@ -60,15 +59,13 @@ export function compactFilters(values: Readonly<Record<string, string | undefine
   return out;
 }
 
-/** The pagination of every list (spec section 9): total, prev, pager, next, jumper; 5 pager buttons. */
-export const paginationDefaults = {
-  pageSizeOptions: PAGE_SIZES.map(String),
-  showSizeChanger: true,
-  showQuickJumper: true,
-  // Current ±1 between the first and the last page: five pager buttons, as the spec's pager count.
-  showLessItems: true,
-  showTotal: (total: number) => `共 ${total} 条`,
-} satisfies PaginationProps;
+/** What the list's pager (components/list-pager) needs: the page, its size, the total, a change. */
+export interface PagerState {
+  current: number;
+  pageSize: number;
+  total: number;
+  onChange: (pageNum: number, pageSize: number) => void;
+}
 
 type Row<E extends AnyEndpoint> = ObjectOf<E> extends readonly (infer R)[] ? R : never;
 
@@ -165,8 +162,7 @@ export function useResourceTable<E extends AnyEndpoint>({
     if (!loadingRef.current) void refetch();
   }, [refetch]);
 
-  const pagination: PaginationProps = {
-    ...paginationDefaults,
+  const pager: PagerState = {
     current: state.pageNum,
     pageSize: state.pageSize,
     total: lastGood.current.total,
@@ -185,6 +181,8 @@ export function useResourceTable<E extends AnyEndpoint>({
     clear,
     changePage,
     reload,
-    tableProps: { dataSource: lastGood.current.rows, loading, pagination },
+    // The table shows the rows; the list's own pager (spec section 9) goes below it.
+    tableProps: { dataSource: lastGood.current.rows, loading, pagination: false as const },
+    pager,
   };
 }

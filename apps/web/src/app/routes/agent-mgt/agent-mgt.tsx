@@ -3,6 +3,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Card, Space } from 'antd';
 import { useMemo, useState } from 'react';
+import { ListPager } from '../../../components/list-pager';
 import { useAgentInfo } from '../../../features/agent/api/get-agent-info';
 import {
   AGENT_FILTER_KEYS,
@@ -76,6 +77,7 @@ export default function AgentMgtRoute() {
         onDelete={onDelete}
         deletingId={remove.isPending ? (remove.variables ?? null) : null}
       />
+      <ListPager {...table.pager} />
       <AgentFormDialog
         key={dialog.key}
         open={dialog.open}

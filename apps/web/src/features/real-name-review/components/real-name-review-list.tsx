@@ -19,6 +19,7 @@ import {
   Tag,
 } from 'antd';
 import { useState } from 'react';
+import { ListPager } from '../../../components/list-pager';
 import { formatTime, levelLabel } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
 import { useResourceTable } from '../../../lib/use-resource-table';
@@ -183,6 +184,7 @@ export function RealNameReviewList() {
         size="middle"
         {...table.tableProps}
       />
+      <ListPager {...table.pager} />
       <Modal
         title={rejecting ? `驳回 ${rejecting.realName} 的实名认证` : '驳回'}
         open={rejecting !== null}

@@ -1,5 +1,6 @@
 import { querySmsOutbox, type SmsOutboxItem } from '@agent-console/contract';
 import { Alert, Button, Card, Form, Input, Space, Table, type TableColumnsType } from 'antd';
+import { ListPager } from '../../../components/list-pager';
 import { formatTime } from '../../../lib/format';
 import { useResourceTable } from '../../../lib/use-resource-table';
 import { smsTypeLabel } from '../sms-type-labels';
@@ -60,6 +61,7 @@ export function SmsOutboxList() {
         </Form.Item>
       </Form>
       <Table<SmsOutboxItem> rowKey="id" columns={columns} size="middle" {...table.tableProps} />
+      <ListPager {...table.pager} />
     </Card>
   );
 }
