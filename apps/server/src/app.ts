@@ -39,7 +39,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
 
   const services = createServices({ ...deps, log: deps.log ?? app.log });
-  await app.register(authPlugin, { resolver: services.sessions, cookieSecure: config.session.cookieSecure });
+  await app.register(authPlugin, {
+    resolver: services.sessions,
+    cookieSecure: config.session.cookieSecure,
+    ownership: services.ownership,
+  });
   await app.register(authRoutes, {
     auth: services.auth,
     captcha: services.captcha,
@@ -49,8 +53,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(usersRoutes, { users: services.users });
   await app.register(agentsRoutes, {
     agents: services.agents,
-    scopes: services.scopes,
     tasks: services.tasks,
+    clock: services.clock,
   });
   await app.register(settingsRoutes, { settings: services.settings });
   await app.register(tasksRoutes, { tasks: services.tasks });

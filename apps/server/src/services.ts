@@ -1,8 +1,9 @@
 import type { Config } from './config';
 import type { Database } from './db/client';
-import { createScopes } from './http/scope';
+import { createOwnershipRepository } from './db/ownership';
 import { createAgentsRepository } from './modules/agents/agents.repository';
 import { createAgentsService } from './modules/agents/agents.service';
+import { createOwnership } from './modules/agents/scope';
 import { createAuthService } from './modules/auth/auth.service';
 import { createCaptchaRepository } from './modules/auth/captcha.repository';
 import { type CaptchaText, createCaptchaService } from './modules/auth/captcha.service';
@@ -54,7 +55,7 @@ export function createServices({
   const regions = loadRegions();
   const users = createUsersService(createUsersRepository(db), clock);
   const games = createGamesService(createGamesRepository(db));
-  const scopes = createScopes(db);
+  const ownership = createOwnership(createOwnershipRepository(db));
   const agents = createAgentsService({ db, repo: createAgentsRepository(db), users, games, regions, clock });
   const sessions = createSessionsService(createSessionsRepository(db), clock, config.session);
   const captcha = createCaptchaService(createCaptchaRepository(db), clock, captchaText);
@@ -117,7 +118,7 @@ export function createServices({
   return {
     clock,
     regions,
-    scopes,
+    ownership,
     games,
     users,
     agents,

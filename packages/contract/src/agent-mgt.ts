@@ -1,8 +1,9 @@
 import { z } from 'zod';
+import { SIGNED_IN } from './access';
 import { AreaKey, RegionNode } from './agent';
-import { DATE_TIME_RE } from './dates';
 import { EmptyRequest, endpoint } from './endpoint';
-import { PageRequest } from './paging';
+import { defineList, exportEndpoint, FilterTime, listEndpoint, totalsEndpoint } from './list';
+import { AGENT_MGT_ACCESS } from './roles';
 import { UnfinishedTask } from './task';
 import { PasswordDigest, Phone } from './validators';
 
@@ -81,25 +82,58 @@ export const AgentListItem = z.object({
 });
 export type AgentListItem = z.infer<typeof AgentListItem>;
 
-const Time = z.string().regex(DATE_TIME_RE, '时间格式应为 YYYY-MM-DD HH:mm:ss');
-
-export const AgentListQuery = PageRequest.extend({
-  agentName: z.string().trim().max(50).optional(),
-  mobilePhone: z.string().trim().max(11).optional(),
-  agentLevel: z.number().int().min(0).max(5).optional(),
-  /** An area key: agents with an area inside it (or covering it). */
-  areaKey: AreaKey.optional(),
-  /** A node of structuredPid: the agents below it (its whole subtree). -1 or absent: all of the caller's. */
-  pid: z.number().int().optional(),
-  startTime: Time.optional(),
-  endTime: Time.optional(),
-}).strict();
+/**
+ * The agent list (/agent-mgt): the caller's sub-agents, never itself. `pid` is a node of the agent
+ * tree: the agents below it (its whole subtree); -1 (全部) or absent: all of the caller's.
+ */
+export const agentList = defineList({
+  filters: {
+    agentName: z.string().trim().max(50).optional(),
+    /** The whole phone or its last digits. */
+    mobilePhone: z.string().trim().max(11).optional(),
+    agentLevel: z.number().int().min(0).max(5).optional(),
+    /** An area key: agents with an area inside it (or covering it). */
+    areaKey: AreaKey.optional(),
+    pid: z.number().int().optional(),
+    /** Created from, China time. */
+    startTime: FilterTime.optional(),
+    endTime: FilterTime.optional(),
+  },
+  row: AgentListItem,
+  sort: ['createTime', 'id'],
+  defaultSort: { field: 'createTime', order: 'desc' },
+  owner: 'id',
+  owns: { pid: 'agent' },
+});
+export const AgentListQuery = agentList.request;
 export type AgentListQuery = z.input<typeof AgentListQuery>;
 
-export const queryAgentInfoPage = endpoint({
+export const queryAgentInfoPage = listEndpoint({
   path: '/api/agent/queryAgentInfoPage',
-  request: AgentListQuery,
-  object: z.array(AgentListItem),
+  list: agentList,
+  access: AGENT_MGT_ACCESS,
+});
+
+/** The figures over the whole filtered list: how many agents, per level. */
+export const AgentListTotals = z.object({
+  agentCount: z.number().int().nonnegative(),
+  byLevel: z.array(z.object({ agentLevel: z.number().int(), count: z.number().int().nonnegative() })),
+  subAgentCount: z.number().int().nonnegative(),
+});
+export type AgentListTotals = z.infer<typeof AgentListTotals>;
+
+export const queryAgentInfoTotal = totalsEndpoint({
+  path: '/api/agent/queryAgentInfoTotal',
+  list: agentList,
+  totals: AgentListTotals,
+  access: AGENT_MGT_ACCESS,
+});
+
+export const exportAgentInfoPage = exportEndpoint({
+  path: '/api/agent/exportAgentInfoPage',
+  list: agentList,
+  access: AGENT_MGT_ACCESS,
+  fileName: '代理列表',
 });
 
 const AgentFields = {
@@ -126,6 +160,8 @@ export type CreateAgentRequest = z.input<typeof CreateAgentRequest>;
 
 export const createAgent = endpoint({
   path: '/api/agent/createAgent',
+  access: AGENT_MGT_ACCESS,
+  owns: { parentId: 'agent' },
   request: CreateAgentRequest,
   object: AgentListItem,
 });
@@ -136,6 +172,8 @@ export type UpdateAgentRequest = z.input<typeof UpdateAgentRequest>;
 
 export const updateAgent = endpoint({
   path: '/api/agent/updateAgent',
+  access: AGENT_MGT_ACCESS,
+  owns: { id: 'agent' },
   request: UpdateAgentRequest,
   object: AgentListItem,
 });
@@ -143,6 +181,8 @@ export const updateAgent = endpoint({
 /** Refused with a reason while the agent has sub-agents, net bars or money. */
 export const deleteAgent = endpoint({
   path: '/api/agent/deleteAgent/:id',
+  access: AGENT_MGT_ACCESS,
+  owns: { id: 'agent' },
   params: z.object({ id: z.coerce.number().int().positive() }),
   request: EmptyRequest,
   object: z.boolean(),
@@ -168,6 +208,8 @@ export type AgentDetail = z.infer<typeof AgentDetail>;
 
 export const queryAgentDetail = endpoint({
   path: '/api/agent/query/:id',
+  access: SIGNED_IN,
+  owns: { id: 'agent' },
   params: z.object({ id: z.coerce.number().int().positive() }),
   request: EmptyRequest,
   object: AgentDetail,
@@ -176,6 +218,8 @@ export const queryAgentDetail = endpoint({
 /** The areas that may be given to a new agent under `parentId` (default: the caller): the parent's trimmed tree. */
 export const queryAgentAreaDetail = endpoint({
   path: '/api/agent/queryAgentAreaDetail',
+  access: SIGNED_IN,
+  owns: { parentId: 'agent' },
   request: z.strictObject({ parentId: z.number().int().positive().optional() }),
   object: z.array(RegionNode),
 });
@@ -183,6 +227,8 @@ export const queryAgentAreaDetail = endpoint({
 export const SubAgentTaskStatus = z.object({ agentId: z.number().int(), tasks: z.array(UnfinishedTask) });
 export const querySubAgentTaskStatus = endpoint({
   path: '/api/agent/querySubAgentTaskStatus',
+  access: SIGNED_IN,
+  owns: { agentIds: 'agent' },
   request: z.strictObject({ agentIds: z.array(z.number().int().positive()).min(1).max(200) }),
   object: z.array(SubAgentTaskStatus),
 });
@@ -190,6 +236,7 @@ export const querySubAgentTaskStatus = endpoint({
 /** Whether a phone already belongs to a registered user (the create form checks it). */
 export const isXuanHaoExistUser = endpoint({
   path: '/api/agent/isXuanHaoExistUser/:mobilePhone',
+  access: SIGNED_IN,
   params: z.object({ mobilePhone: Phone }),
   request: EmptyRequest,
   object: z.boolean(),
@@ -198,6 +245,8 @@ export const isXuanHaoExistUser = endpoint({
 /** The ratios of `agentId` (default: the caller) with every game: the upper bounds of its children's. */
 export const getOrderProfitRatios = endpoint({
   path: '/api/agent/getOrderProfitRatios',
+  access: SIGNED_IN,
+  owns: { agentId: 'agent' },
   request: z.strictObject({ agentId: z.number().int().positive().optional() }),
   object: z.object({
     proportion: z.number(),

@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PUBLIC, SIGNED_IN } from './access';
 import { EmptyRequest, endpoint } from './endpoint';
 
 /** A region tree node: numeric GB/T 2260 code, name, and its cities or districts. */
@@ -62,6 +63,7 @@ export type AgentInfo = z.infer<typeof AgentInfo>;
 
 export const queryAgentInfo = endpoint({
   path: '/api/agent/query',
+  access: SIGNED_IN,
   request: EmptyRequest,
   object: AgentInfo,
 });
@@ -77,6 +79,7 @@ export type SiteInfo = z.infer<typeof SiteInfo>;
 /** Public: the login page shows it too. */
 export const customSiteInfo = endpoint({
   path: '/api/agent/custom-site-info',
+  access: PUBLIC,
   request: EmptyRequest,
   object: SiteInfo,
 });

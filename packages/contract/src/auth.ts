@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PUBLIC } from './access';
 import { EmptyRequest, endpoint } from './endpoint';
 import { CaptchaCode, PasswordDigest, Phone } from './validators';
 
@@ -15,10 +16,21 @@ export type LoginRequest = z.input<typeof LoginRequest>;
 export const LoginResult = z.object({ userId: z.number().int(), agentId: z.number().int() });
 export type LoginResult = z.infer<typeof LoginResult>;
 
-export const login = endpoint({ path: '/api/user/login', request: LoginRequest, object: LoginResult });
-export const logout = endpoint({ path: '/api/user/logout', request: EmptyRequest, object: z.boolean() });
+export const login = endpoint({
+  path: '/api/user/login',
+  access: PUBLIC,
+  request: LoginRequest,
+  object: LoginResult,
+});
+export const logout = endpoint({
+  path: '/api/user/logout',
+  access: PUBLIC,
+  request: EmptyRequest,
+  object: z.boolean(),
+});
 export const isLogin = endpoint({
   path: '/api/userBase/isLogin',
+  access: PUBLIC,
   request: EmptyRequest,
   object: z.boolean(),
 });
@@ -32,6 +44,7 @@ export const CaptchaConfig = z.object({
 export type CaptchaConfig = z.infer<typeof CaptchaConfig>;
 export const captchaChannel = endpoint({
   path: '/api/captcha/channel',
+  access: PUBLIC,
   request: z.strictObject({ scenario: z.string().max(32).optional() }),
   object: CaptchaConfig,
 });
@@ -45,6 +58,7 @@ export const CaptchaImage = z.object({
 export type CaptchaImage = z.infer<typeof CaptchaImage>;
 export const captchaImage = endpoint({
   path: '/api/captcha/image',
+  access: PUBLIC,
   request: EmptyRequest,
   object: CaptchaImage,
 });

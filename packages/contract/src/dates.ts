@@ -60,3 +60,41 @@ export const RANGE_SHORTCUTS: readonly RangeShortcut[] = [
 
 /** A range is valid when its start is not after its end. */
 export const isValidRange = ([start, end]: DateRange): boolean => start.getTime() <= end.getTime();
+
+/** The fields of a wire time ("YYYY-MM-DD" or "YYYY-MM-DD HH:mm:ss"); a bare date takes the given time of day. */
+function fieldsOf(text: string, bareTime: string): number[] | null {
+  if (!DATE_TIME_RE.test(text)) return null;
+  const [date = '', time = bareTime] = text.split(' ');
+  return [...date.split('-'), ...time.split(':')].map(Number);
+}
+
+/** Whether a wire time names a moment that exists (no 2026-02-30, no 25:00:00). */
+export function isRealDateTime(text: string): boolean {
+  const f = fieldsOf(text, '00:00:00');
+  if (!f) return false;
+  const [y = 0, m = 0, d = 0, hh = 0, mm = 0, ss = 0] = f;
+  const t = new Date(Date.UTC(y, m - 1, d, hh, mm, ss));
+  return (
+    t.getUTCFullYear() === y &&
+    t.getUTCMonth() === m - 1 &&
+    t.getUTCDate() === d &&
+    t.getUTCHours() === hh &&
+    t.getUTCMinutes() === mm &&
+    t.getUTCSeconds() === ss
+  );
+}
+
+/** China time (UTC+8, no daylight saving) is the time of every wire time, whatever the browser's zone. */
+export const CHINA_UTC_OFFSET_HOURS = 8;
+
+/**
+ * The instant of a wire time read as China time. A bare date is its start of day, or with
+ * `endOfDay` its last second (23:59:59). Null when the text is not a real time.
+ */
+export function chinaTimeToInstant(text: string, options: { endOfDay?: boolean } = {}): Date | null {
+  if (!isRealDateTime(text)) return null;
+  const f = fieldsOf(text, options.endOfDay ? '23:59:59' : '00:00:00');
+  if (!f) return null;
+  const [y = 0, m = 0, d = 0, hh = 0, mm = 0, ss = 0] = f;
+  return new Date(Date.UTC(y, m - 1, d, hh - CHINA_UTC_OFFSET_HOURS, mm, ss));
+}

@@ -1,3 +1,4 @@
+export * from './access';
 export * from './agent';
 export * from './agent-mgt';
 export * from './auth';
@@ -6,6 +7,7 @@ export * from './dates';
 export * from './endpoint';
 export * from './enums';
 export * from './envelope';
+export * from './list';
 export * from './money';
 export * from './paging';
 export * from './real-name';

@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { SIGNED_IN } from './access';
 import { IMAGE_MAX_BYTES } from './constants';
 import { EmptyRequest, endpoint } from './endpoint';
 import { PageRequest } from './paging';
+import { OPERATOR_ACCESS } from './roles';
 import { IdNumber, Messages, RealName, SmsCode } from './validators';
 
 /** Image types accepted for ID photos (spec section 5), checked by content on the server. */
@@ -16,6 +18,7 @@ export type IdPhotoKind = z.infer<typeof IdPhotoKind>;
  */
 export const uploadIdPhoto = endpoint({
   path: '/api/realAuth/uploadIdPhoto',
+  access: SIGNED_IN,
   request: z.strictObject({
     kind: IdPhotoKind,
     fileName: z.string().trim().min(1).max(200),
@@ -53,6 +56,7 @@ export type RealNameRecord = z.infer<typeof RealNameRecord>;
 
 export const realAuthPersonalInfo = endpoint({
   path: '/api/realAuth/realAuthPersonalInfo',
+  access: SIGNED_IN,
   request: EmptyRequest,
   object: RealNameRecord.nullable(),
 });
@@ -70,12 +74,14 @@ export type RealNameSubmission = z.input<typeof RealNameSubmission>;
 /** First submission (or when no status exists). */
 export const addUserRealAuthPersonal = endpoint({
   path: '/api/realAuth/addUserRealAuthPersonal',
+  access: SIGNED_IN,
   request: RealNameSubmission,
   object: RealNameRecord,
 });
 /** Resubmission after a rejection. A verified identity cannot be changed; one under review waits. */
 export const modifyUserRealAuthPersonal = endpoint({
   path: '/api/realAuth/modifyUserRealAuthPersonal',
+  access: SIGNED_IN,
   request: RealNameSubmission,
   object: RealNameRecord,
 });
@@ -104,6 +110,7 @@ export type RealNameReviewItem = z.infer<typeof RealNameReviewItem>;
 
 export const queryRealNameReviews = endpoint({
   path: '/api/realAuth/review/queryPage',
+  access: OPERATOR_ACCESS,
   request: PageRequest.extend({
     status: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
     mobilePhone: z.string().trim().max(11).optional(),
@@ -113,12 +120,14 @@ export const queryRealNameReviews = endpoint({
 
 export const approveRealName = endpoint({
   path: '/api/realAuth/review/approve',
+  access: OPERATOR_ACCESS,
   request: z.strictObject({ id: z.number().int().positive() }),
   object: z.boolean(),
 });
 
 export const rejectRealName = endpoint({
   path: '/api/realAuth/review/reject',
+  access: OPERATOR_ACCESS,
   request: z.strictObject({
     id: z.number().int().positive(),
     reason: z.string().trim().min(1, '请输入驳回原因').max(100, '驳回原因最多100个字'),
@@ -139,6 +148,7 @@ export type SmsOutboxItem = z.infer<typeof SmsOutboxItem>;
 
 export const querySmsOutbox = endpoint({
   path: '/api/sms/outbox/queryPage',
+  access: OPERATOR_ACCESS,
   request: PageRequest.extend({ mobilePhone: z.string().trim().max(11).optional() }).strict(),
   object: z.array(SmsOutboxItem),
 });

@@ -46,3 +46,8 @@ export const ROUTE_ROLES = {
 
 /** Level 0 only: the operator's own screens and calls. */
 export const OPERATOR_ONLY: RoleRule = { agentLevel: [0] };
+
+/** The access of the operator's own calls. */
+export const OPERATOR_ACCESS = { auth: 'session', roles: OPERATOR_ONLY } as const;
+/** The access of agent management (levels 0-4, as the /agent-mgt screen). */
+export const AGENT_MGT_ACCESS = { auth: 'session', roles: ROUTE_ROLES['/agent-mgt'] } as const;

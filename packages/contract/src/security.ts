@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { PUBLIC, SIGNED_IN } from './access';
 import { EmptyRequest, endpoint } from './endpoint';
 import { AlipayAccount, CaptchaCode, Messages, PasswordDigest, Phone, RealName, SmsCode } from './validators';
 
@@ -67,12 +68,14 @@ export type SmsSendResult = z.infer<typeof SmsSendResult>;
 /** Sends a code to the phone in the request (new phone when changing it; forgotten password). */
 export const getSmsCode = endpoint({
   path: '/api/captcha/getSmsCode',
+  access: PUBLIC,
   request: SmsSendRequest,
   object: SmsSendResult,
 });
 /** Sends a code to the signed-in caller's own bound phone. */
 export const getSmsCodeSigned = endpoint({
   path: '/api/captcha/getSmsCodeSigned',
+  access: SIGNED_IN,
   request: SmsSendRequest,
   object: SmsSendResult,
 });
@@ -81,6 +84,7 @@ export const getSmsCodeSigned = endpoint({
 
 export const verifyMobilePhone = endpoint({
   path: '/api/userBase/verifyMobilePhone',
+  access: SIGNED_IN,
   request: z.strictObject({ smsCode: SmsCode }),
   object: z.boolean(),
 });
@@ -92,6 +96,7 @@ export const verifyMobilePhone = endpoint({
  */
 export const notExistMobilePhone = endpoint({
   path: '/api/userBase/notExistMobilePhone',
+  access: SIGNED_IN,
   request: z.strictObject({ mobilePhone: Phone, type: z.union([z.literal(1), z.literal(2)]) }),
   object: z.boolean(),
 });
@@ -99,6 +104,7 @@ export const notExistMobilePhone = endpoint({
 /** Whether a number is registered (public: the forgotten-password form uses it). */
 export const isExistMobilePhone = endpoint({
   path: '/api/userBase/isExistMobilePhone/:mobilePhone',
+  access: PUBLIC,
   params: z.object({ mobilePhone: Phone }),
   request: EmptyRequest,
   object: z.boolean(),
@@ -107,6 +113,7 @@ export const isExistMobilePhone = endpoint({
 /** Change phone, step one: the new number and the code sent to it. */
 export const changeMobilePhoneOne = endpoint({
   path: '/api/userBase/changeMobilePhoneOne',
+  access: SIGNED_IN,
   request: z.strictObject({ mobilePhone: Phone, smsCode: SmsCode }),
   /** The masked old phone, where step two's code goes. */
   object: z.object({ oldMobilePhone: z.string() }),
@@ -115,6 +122,7 @@ export const changeMobilePhoneOne = endpoint({
 /** Change phone, step two: the code sent to the old phone. Must follow step one within 10 minutes. */
 export const changeMobilePhoneTwo = endpoint({
   path: '/api/userBase/changeMobilePhoneTwo/:smsCode',
+  access: SIGNED_IN,
   params: z.object({ smsCode: SmsCode }),
   request: EmptyRequest,
   object: z.object({ mobilePhone: z.string() }),
@@ -125,6 +133,7 @@ export const changeMobilePhoneTwo = endpoint({
 /** The SMS code is required unless the account still has its initial password (first setting). */
 export const modifyPassword = endpoint({
   path: '/api/userPassword/modifyPassword',
+  access: SIGNED_IN,
   request: z.strictObject({ newLoginPassword: PasswordDigest, smsCode: SmsCode.optional() }),
   object: z.boolean(),
 });
@@ -132,6 +141,7 @@ export const modifyPassword = endpoint({
 /** The SMS code is required unless no withdraw password is set yet (first setting). */
 export const setPayPassword = endpoint({
   path: '/api/userPassword/setPayPassword',
+  access: SIGNED_IN,
   request: z.strictObject({ payPassword: PasswordDigest, smsCode: SmsCode.optional() }),
   object: z.boolean(),
 });
@@ -139,6 +149,7 @@ export const setPayPassword = endpoint({
 /** Forgotten login password, step one (public): the registered phone and its RESET_PASSWORD code. */
 export const resetPasswordOne = endpoint({
   path: '/api/userPassword/resetPasswordOne',
+  access: PUBLIC,
   request: z.strictObject({ mobilePhone: Phone, smsCode: SmsCode }),
   /** A single-use token for step two, valid 10 minutes. */
   object: z.object({ resetToken: z.string() }),
@@ -147,6 +158,7 @@ export const resetPasswordOne = endpoint({
 /** Forgotten login password, step two (public): the new password. Ends every session of the account. */
 export const resetPasswordTwo = endpoint({
   path: '/api/userPassword/resetPasswordTwo',
+  access: PUBLIC,
   request: z.strictObject({ resetToken: z.string().min(1).max(128), newLoginPassword: PasswordDigest }),
   object: z.boolean(),
 });
@@ -164,6 +176,7 @@ export type WithdrawAccount = z.infer<typeof WithdrawAccount>;
 
 export const queryWithdrawAccount = endpoint({
   path: '/api/userBindAccount/query',
+  access: SIGNED_IN,
   request: EmptyRequest,
   object: WithdrawAccount.nullable(),
 });
@@ -171,6 +184,7 @@ export const queryWithdrawAccount = endpoint({
 /** The SMS code is required unless no withdraw account is set yet (first setup). */
 export const addUserBindAccount = endpoint({
   path: '/api/userBindAccount/addUserBindAccount',
+  access: SIGNED_IN,
   request: z.strictObject({ accountNo: AlipayAccount, realName: RealName, smsCode: SmsCode.optional() }),
   object: WithdrawAccount,
 });

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { SiteInfo } from './agent';
 import { endpoint } from './endpoint';
+import { OPERATOR_ACCESS } from './roles';
 
 export const SITE_NAME_MAX = 20;
 export const LOGO_MAX_BYTES = 512 * 1024;
@@ -23,6 +24,7 @@ export type UpdateSiteInfoRequest = z.input<typeof UpdateSiteInfoRequest>;
 /** Basic settings (level 0): the site name and logo every console shows. */
 export const updateSiteInfo = endpoint({
   path: '/api/setting/updateSiteInfo',
+  access: OPERATOR_ACCESS,
   request: UpdateSiteInfoRequest,
   object: SiteInfo,
 });

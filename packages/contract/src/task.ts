@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SIGNED_IN } from './access';
 import { EmptyRequest, endpoint } from './endpoint';
 
 export const UnfinishedTask = z.object({
@@ -10,6 +11,7 @@ export type UnfinishedTask = z.infer<typeof UnfinishedTask>;
 /** The onboarding tasks that apply to the caller, each with whether it is done (spec section 4). */
 export const queryUnfinishedTask = endpoint({
   path: '/api/task/queryUnFinishedTask',
+  access: SIGNED_IN,
   request: EmptyRequest,
   object: z.array(UnfinishedTask),
 });

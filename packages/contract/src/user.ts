@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import { SIGNED_IN } from './access';
 import { EmptyRequest, endpoint } from './endpoint';
 
 export const UserInfo = z.object({
@@ -18,6 +19,7 @@ export type UserInfo = z.infer<typeof UserInfo>;
 
 export const queryUserInfo = endpoint({
   path: '/api/userBase/queryInfo',
+  access: SIGNED_IN,
   request: EmptyRequest,
   object: UserInfo,
 });

@@ -2,6 +2,7 @@ import { AsyncLocalStorage } from 'node:async_hooks';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -15,6 +16,9 @@ import type { DatabaseTarget } from '../config';
 export type Db = PgDatabase<PgQueryResultHKT>;
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle/migrations', import.meta.url));
+
+/** The extensions the migrations create, loaded into every PGlite: pg_trgm backs the lists' text filters. */
+export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** Any fixed number serialising concurrent migrations of several API processes on one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 720_415_001;
@@ -82,6 +86,7 @@ export async function createDb(target: DatabaseTarget, options: CreateDbOptions 
 
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const client = await PGlite.create({
+    extensions: PGLITE_EXTENSIONS,
     ...(target.dataDir ? { dataDir: target.dataDir } : {}),
     ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
   });

@@ -1,4 +1,6 @@
+import type { Database } from '../db/client';
 import { type AgentFlags, firstViolation, NO_FLAGS, type Placement } from '../modules/agents/agent-rules';
+import { createAgentsRepository } from '../modules/agents/agents.repository';
 import type { Services } from '../services';
 import { DEMO_AGENTS, type DemoAgent, type DemoOnboarding, generateDemoAgents } from './demo-world';
 
@@ -13,15 +15,18 @@ const onboardingColumns = (state: DemoOnboarding, now: Date) => ({
 /**
  * The part of the demo world beyond the hand-written agents: the game catalogue, the special game
  * ratios of the hand-written agents, and the generated agents (a few hundred), inserted level by
- * level in batches. Every agent is checked against its parent with the product's own rules first.
+ * level in batches straight through the repository (demo seeding only: every agent is checked
+ * against its parent with the product's own rules first, in memory).
  * `ids` maps the hand-written agents' keys to their ids. Returns how many agents it added.
  */
 export async function seedDemoExtras(
+  db: Database,
   services: Services,
   ids: Map<string, number>,
   passwordHash: string,
 ): Promise<number> {
-  const { games, agents, regions, clock } = services;
+  const { games, regions, clock } = services;
+  const agents = createAgentsRepository(db);
   await games.ensureCatalogue();
   const gameIds = new Map((await games.list()).map((g) => [g.name, g.id]));
   const gameIdOf = (name: string) => {
@@ -55,7 +60,7 @@ export async function seedDemoExtras(
       gameId: gameIdOf(name),
       profitRatio,
     }));
-  await agents.seedGameRatios(
+  await agents.insertGameRatios(
     DEMO_AGENTS.flatMap((a) => {
       const id = ids.get(a.key);
       return id === undefined ? [] : ratioRows(a, id);
@@ -71,26 +76,31 @@ export async function seedDemoExtras(
       if (parentId === undefined) throw new Error(`demo agent ${a.key} comes before its parent ${a.parent}`);
       const createdAt = new Date(now.getTime() - (a.ageDays ?? 0) * DAY_MS);
       return {
-        parentId,
-        agentLevel: a.level,
-        agentName: a.name,
-        mobilePhone: a.phone,
-        loginPasswordHash: passwordHash,
-        ...onboardingColumns(a.onboarding, createdAt),
-        areaInfo: a.areas,
-        proportion: a.proportion,
-        baseProfitRatio: a.baseProfitRatio,
-        remark: a.remark ?? '',
-        flags: (a.flags ?? {}) satisfies Partial<AgentFlags>,
-        createdAt,
+        account: {
+          mobilePhone: a.phone,
+          loginPasswordHash: passwordHash,
+          ...onboardingColumns(a.onboarding, createdAt),
+          createdAt,
+        },
+        agent: {
+          parentId,
+          agentLevel: a.level,
+          agentName: a.name,
+          areaInfo: a.areas,
+          proportion: a.proportion,
+          baseProfitRatio: a.baseProfitRatio,
+          remark: a.remark ?? '',
+          ...((a.flags ?? {}) satisfies Partial<AgentFlags>),
+          createdAt,
+        },
       };
     });
     const phoneToKey = new Map(batch.map((a) => [a.phone, a.key]));
-    for (const { agent, mobilePhone } of await agents.seedMany(rows)) {
+    for (const { agent, mobilePhone } of await agents.insertAccountsAndAgents(rows)) {
       const key = phoneToKey.get(mobilePhone);
       if (key !== undefined) ids.set(key, agent.id);
     }
-    await agents.seedGameRatios(
+    await agents.insertGameRatios(
       batch.flatMap((a) => {
         const id = ids.get(a.key);
         return id === undefined ? [] : ratioRows(a, id);

@@ -51,7 +51,7 @@ export async function seedDemoWorld(
     if (!operator) throw new Error('the demo world has no operator');
     await seedOnboarding(services, onboarding, { passwordHash, operatorUserId: operator.userId });
     // The game catalogue and the generated agents (issue 4); adds their keys to `ids`.
-    await seedDemoExtras(services, ids, passwordHash);
+    await seedDemoExtras(db, services, ids, passwordHash);
     return { seeded: true, agents: ids.size };
   });
 }

@@ -1,6 +1,7 @@
 import { Codes, isAllowed, type RoleRule } from '@agent-console/contract';
 import type { FastifyReply, FastifyRequest } from 'fastify';
 import fp from 'fastify-plugin';
+import type { Ownership } from '../modules/agents/scope';
 import { AppError } from '../shared/app-error';
 import type { AuthContext, RequestMeta } from '../shared/auth-context';
 
@@ -14,12 +15,15 @@ export interface SessionResolver {
 export interface AuthPluginOptions {
   resolver: SessionResolver;
   cookieSecure: boolean;
+  /** Checks the ids a request carries against the caller's subtree (mount's `owns`). */
+  ownership: Ownership;
 }
 
 declare module 'fastify' {
   interface FastifyInstance {
     sessionResolver: SessionResolver;
     sessionCookieSecure: boolean;
+    ownership: Ownership;
   }
   interface FastifyRequest {
     /** Set by `loadSession`: the caller, or null when anonymous. */
@@ -29,8 +33,9 @@ declare module 'fastify' {
 
 /** Cross-cutting: the session resolver and the request's `auth` slot, visible to every module. */
 export const authPlugin = fp<AuthPluginOptions>(
-  async (app, { resolver, cookieSecure }) => {
+  async (app, { resolver, cookieSecure, ownership }) => {
     app.decorate('sessionResolver', resolver);
+    app.decorate('ownership', ownership);
     app.decorate('sessionCookieSecure', cookieSecure);
     app.decorateRequest('auth', null);
   },

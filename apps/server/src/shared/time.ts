@@ -1,3 +1,6 @@
+import { Codes, chinaTimeToInstant } from '@agent-console/contract';
+import { AppError } from './app-error';
+
 /** China Standard Time has no daylight saving: a fixed +08:00 offset. */
 const CST_OFFSET_MS = 8 * 60 * 60 * 1000;
 
@@ -14,3 +17,19 @@ export function formatChinaTime(date: Date): string {
 
 export const minutes = (n: number) => n * 60 * 1000;
 export const hours = (n: number) => n * 60 * 60 * 1000;
+
+/**
+ * The instants of a filter's time range (wire times are China time, already validated by the
+ * contract's `FilterTime`): a bare end date runs to its last second. Refuses a start after the end.
+ */
+export function chinaRange(
+  startTime: string | undefined,
+  endTime: string | undefined,
+): { from?: Date; to?: Date } {
+  const from = startTime === undefined ? null : chinaTimeToInstant(startTime);
+  const to = endTime === undefined ? null : chinaTimeToInstant(endTime, { endOfDay: true });
+  if ((startTime !== undefined && !from) || (endTime !== undefined && !to))
+    throw new AppError(Codes.INVALID_PARAMS, '时间不存在');
+  if (from && to && from > to) throw new AppError(Codes.INVALID_PARAMS, '开始时间不能晚于结束时间');
+  return { ...(from ? { from } : {}), ...(to ? { to } : {}) };
+}

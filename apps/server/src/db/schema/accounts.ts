@@ -1,5 +1,5 @@
 import { sql } from 'drizzle-orm';
-import { boolean, check, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
+import { boolean, check, index, integer, pgTable, text, timestamp, varchar } from 'drizzle-orm/pg-core';
 
 export const ACCOUNT_STATUSES = ['active', 'disabled'] as const;
 export type AccountStatus = (typeof ACCOUNT_STATUSES)[number];
@@ -24,6 +24,8 @@ export const accounts = pgTable(
   (t) => [
     check('accounts_status_check', sql`${t.status} in ('active', 'disabled')`),
     check('accounts_mobile_phone_check', sql`${t.mobilePhone} ~ '^1[3-9][0-9]{9}$'`),
+    /** "Phone ends with" filters (pg_trgm). */
+    index('accounts_mobile_phone_trgm_idx').using('gin', t.mobilePhone.op('gin_trgm_ops')),
   ],
 );
 

@@ -58,7 +58,10 @@ export const agents = pgTable(
     check('agents_status_check', sql`${t.status} in ('active', 'disabled', 'deleted')`),
     check('agents_area_info_check', sql`jsonb_typeof(${t.areaInfo}) = 'array'`),
     index('agents_parent_id_idx').on(t.parentId),
-    index('agents_created_at_idx').on(t.createdAt),
+    /** The list's order (newest first, id breaking ties) read backwards from the index. */
+    index('agents_created_at_id_idx').on(t.createdAt, t.id),
+    /** "Name contains" filters (pg_trgm). */
+    index('agents_agent_name_trgm_idx').using('gin', t.agentName.op('gin_trgm_ops')),
     /** There is one level 0 operator. */
     uniqueIndex('agents_single_operator_idx').on(t.agentLevel).where(sql`${t.agentLevel} = 0`),
   ],

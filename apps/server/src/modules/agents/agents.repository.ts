@@ -1,12 +1,18 @@
-import { and, asc, desc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { SortOrder } from '@agent-console/contract';
+import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { type Database, rowsOf } from '../../db/client';
+import { contains, endsWith, equals, within } from '../../db/filters';
+import { filtered, inKeyOrder, keyBatches, type ListSource, pageOfKeys } from '../../db/list';
 import { accounts, type NewAccountRow } from '../../db/schema/accounts';
+import { agentAncestry } from '../../db/schema/agent-ancestry';
 import { type AgentRow, agents, type NewAgentRow } from '../../db/schema/agents';
 import { agentGameRatios, games } from '../../db/schema/games';
 import { sessions } from '../../db/schema/sessions';
-import { subtreeIds } from '../../http/scope';
+import { inScope, inSubtreeOf, type ScopeRef } from '../../db/scoping';
+
+export type { AgentRow, NewAgentRow } from '../../db/schema/agents';
 
 const SubtreeRow = z.object({
   id: z.number().int(),
@@ -31,7 +37,18 @@ export interface AgentPageRow {
   mobilePhone: string;
   parentName: string | null;
   subAgentCount: number;
-  total: number;
+}
+
+/** The agent list's filters, validated by the service. */
+export interface AgentListFilters {
+  agentName?: string | undefined;
+  mobilePhone?: string | undefined;
+  agentLevel?: number | undefined;
+  areaKey?: string | undefined;
+  /** A node of the tree: its subtree only (undefined: the whole scope). */
+  under?: number | undefined;
+  created: { from?: Date; to?: Date };
+  sort: { field: 'createTime' | 'id'; order: SortOrder };
 }
 
 export type AgentPatch = Partial<
@@ -40,11 +57,114 @@ export type AgentPatch = Partial<
 
 const parent = alias(agents, 'parent');
 
+const SORT_COLUMNS = { createTime: agents.createdAt, id: agents.id } as const;
+
+/** Areas intersect: one lies inside the other. An empty list is the whole country. */
+const areaIntersects = (key: string): SQL => sql`(jsonb_array_length(${agents.areaInfo}) = 0 or exists (
+  select 1 from jsonb_array_elements_text(${agents.areaInfo}) k(v)
+  where k.v = ${key} or k.v like ${`${key}-%`} or ${key} like k.v || '-%'))`;
+
 export function createAgentsRepository(db: Database) {
+  /**
+   * The closure-table rows of new agents: each with itself (depth 0) and every ancestor of its
+   * parent one step further. Parents first: a batch may hold agents of several levels.
+   */
+  async function addAncestry(created: readonly Pick<AgentRow, 'id' | 'parentId' | 'agentLevel'>[]) {
+    const levels = [...new Set(created.map((a) => a.agentLevel))].sort((a, b) => a - b);
+    for (const level of levels) {
+      const ids = created.filter((a) => a.agentLevel === level).map((a) => a.id);
+      await db.q().execute(sql`
+        insert into ${agentAncestry} (ancestor_id, descendant_id, depth)
+        select a.id, a.id, 0 from ${agents} a where a.id in ${ids}
+        union all
+        select p.ancestor_id, a.id, p.depth + 1 from ${agents} a
+          join ${agentAncestry} p on p.descendant_id = a.parent_id
+          where a.id in ${ids}`);
+    }
+  }
+
+  /** The agent list's base rows: what its filters need, and nothing the page alone shows. */
+  function listSource(scope: ScopeRef, f: AgentListFilters): ListSource {
+    return {
+      from: f.mobilePhone
+        ? sql`${agents} join ${accounts} on ${accounts.id} = ${agents.userId}`
+        : sql`${agents}`,
+      where: [
+        eq(agents.status, 'active'),
+        // The caller's sub-agents, never itself.
+        inScope(scope, agents.id),
+        ne(agents.id, scope.agentId),
+        f.under === undefined ? undefined : inSubtreeOf(f.under, agents.id),
+        contains(agents.agentName, f.agentName),
+        endsWith(accounts.mobilePhone, f.mobilePhone),
+        equals(agents.agentLevel, f.agentLevel),
+        f.areaKey === undefined ? undefined : areaIntersects(f.areaKey),
+        within(agents.createdAt, f.created),
+      ],
+      key: agents.id,
+      sort: { column: SORT_COLUMNS[f.sort.field], order: f.sort.order },
+    };
+  }
+
+  /** The rows the list shows for these agents, with their phone, parent and sub-agent count, in key order. */
+  async function rowsByKeys(keys: readonly number[]): Promise<AgentPageRow[]> {
+    if (keys.length === 0) return [];
+    const rows = await db
+      .q()
+      .select({ agent: agents, mobilePhone: accounts.mobilePhone, parentName: parent.agentName })
+      .from(agents)
+      .innerJoin(accounts, eq(accounts.id, agents.userId))
+      .leftJoin(parent, eq(parent.id, agents.parentId))
+      .where(inArray(agents.id, [...keys]));
+    const counts = await db
+      .q()
+      .select({ parentId: agents.parentId, n: sql<number>`count(*)::int` })
+      .from(agents)
+      .where(and(inArray(agents.parentId, [...keys]), eq(agents.status, 'active')))
+      .groupBy(agents.parentId);
+    const countOf = new Map(counts.map((c) => [c.parentId, Number(c.n)]));
+    return inKeyOrder(
+      keys,
+      rows.map((r) => ({ ...r, subAgentCount: countOf.get(r.agent.id) ?? 0 })),
+      (r) => r.agent.id,
+    );
+  }
+
   return {
+    /** One page of the agent list and the count of all matches. */
+    async page(
+      scope: ScopeRef,
+      filters: AgentListFilters,
+      page: { pageNum: number; pageSize: number },
+    ): Promise<{ rows: AgentPageRow[]; total: number }> {
+      const { keys, total } = await pageOfKeys(db.q(), listSource(scope, filters), page);
+      return { rows: await rowsByKeys(keys), total };
+    },
+    /** The whole filtered list, a batch of rows at a time (exports). */
+    async *batches(scope: ScopeRef, filters: AgentListFilters): AsyncGenerator<AgentPageRow[]> {
+      for await (const keys of keyBatches(db.q(), listSource(scope, filters))) yield await rowsByKeys(keys);
+    },
+    /** Over the whole filtered list: agents per level, and the active sub-agents they have. */
+    async totals(scope: ScopeRef, filters: AgentListFilters) {
+      const src = listSource(scope, filters);
+      const byLevel = rowsOf(
+        await db
+          .q()
+          .execute(
+            sql`select ${agents.agentLevel} as level, count(*)::int as n ${filtered(src)} group by 1 order by 1`,
+          ),
+      ).map((r) => ({ agentLevel: Number(r.level), count: Number(r.n) }));
+      const [sub] = rowsOf(
+        await db.q().execute(sql`select count(*)::int as n from ${agents} c
+          where c.status = 'active' and c.parent_id in (select ${agents.id} ${filtered(src)})`),
+      );
+      return { byLevel, subAgentCount: Number(sub?.n ?? 0) };
+    },
+    /** A new agent and its rows of the closure table (call inside a transaction). */
     async insert(row: NewAgentRow): Promise<AgentRow> {
       const [created] = await db.q().insert(agents).values(row).returning();
       if (!created) throw new Error('insert into agents returned no row');
+      await addAncestry([created]);
       return created;
     },
     async findById(id: number): Promise<AgentRow | null> {
@@ -86,11 +206,9 @@ export function createAgentsRepository(db: Database) {
     },
     /** Every active agent below `rootId` (not the root itself), ordered by id. */
     async descendants(rootId: number): Promise<SubtreeAgent[]> {
-      // The walk collects ids only and the rows are read by id: a plan that stays fast even before
-      // the table has statistics (PGlite runs no autovacuum).
       const result = await db.q().execute(sql`
         select id, parent_id, agent_name from ${agents}
-        where status = 'active' and id <> ${rootId} and id in ${subtreeIds(rootId)}
+        where status = 'active' and id <> ${rootId} and ${inSubtreeOf(rootId, agents.id)}
         order by id`);
       return rowsOf(result).map((r) => {
         const row = SubtreeRow.parse(r);
@@ -102,35 +220,6 @@ export function createAgentsRepository(db: Database) {
       await db.q().update(agents).set(patch).where(eq(agents.id, id));
     },
 
-    /** One page of active agents matching `where`, newest first, with the count of all matches. */
-    async page(where: SQL, limit: number, offset: number): Promise<AgentPageRow[]> {
-      const rows = await db
-        .q()
-        .select({
-          agent: agents,
-          mobilePhone: accounts.mobilePhone,
-          parentName: parent.agentName,
-          subAgentCount: sql<number>`(select count(*) from ${agents} c where c.parent_id = ${agents.id} and c.status = 'active')::int`,
-          total: sql<number>`(count(*) over())::int`,
-        })
-        .from(agents)
-        .innerJoin(accounts, eq(accounts.id, agents.userId))
-        .leftJoin(parent, eq(parent.id, agents.parentId))
-        .where(and(eq(agents.status, 'active'), where))
-        .orderBy(desc(agents.createdAt), desc(agents.id))
-        .limit(limit)
-        .offset(offset);
-      return rows.map((r) => ({ ...r, subAgentCount: Number(r.subAgentCount), total: Number(r.total) }));
-    },
-    async count(where: SQL): Promise<number> {
-      const [row] = await db
-        .q()
-        .select({ n: sql<number>`count(*)::int` })
-        .from(agents)
-        .innerJoin(accounts, eq(accounts.id, agents.userId))
-        .where(and(eq(agents.status, 'active'), where));
-      return Number(row?.n ?? 0);
-    },
     async phonesOf(userIds: readonly number[]): Promise<Map<number, string>> {
       if (userIds.length === 0) return new Map();
       const rows = await db
@@ -185,7 +274,7 @@ export function createAgentsRepository(db: Database) {
 
     /** Fresh planner statistics after a bulk insert (PGlite has no autovacuum to gather them). */
     async analyze(): Promise<void> {
-      await db.q().execute(sql`analyze ${agents}, ${accounts}, ${agentGameRatios}`);
+      await db.q().execute(sql`analyze ${agents}, ${accounts}, ${agentGameRatios}, ${agentAncestry}`);
     },
 
     /**
@@ -214,6 +303,7 @@ export function createAgentsRepository(db: Database) {
           }),
         )
         .returning();
+      await addAncestry(inserted);
       return inserted.map((agent) => ({ agent, mobilePhone: phoneOf.get(agent.userId) ?? '' }));
     },
   };

@@ -5,8 +5,9 @@ import {
   type AgentDetail,
   type AgentInfo,
   type AgentListItem,
-  type AgentListQuery,
+  type AgentListTotals,
   type AgentTreeNode,
+  type agentList,
   Codes,
   type CreateAgentRequest,
   type GameProfitRatio,
@@ -14,16 +15,12 @@ import {
   type RegionNode,
   type UpdateAgentRequest,
 } from '@agent-console/contract';
-import { and, ilike, like, ne, type SQL, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { Database } from '../../db/client';
-import { accounts } from '../../db/schema/accounts';
-import { type AgentRow, agents } from '../../db/schema/agents';
-import { agentNotFound, type Scope, subtreeIds } from '../../http/scope';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { hashPasswordDigest } from '../../shared/passwords';
-import { formatChinaTime } from '../../shared/time';
+import { chinaRange, formatChinaTime } from '../../shared/time';
 import type { GamesService } from '../games/games.service';
 import type { Regions } from '../regions/region-tree';
 import type { UsersService } from '../users/users.service';
@@ -40,7 +37,15 @@ import {
   violationOfChild,
   WHOLE_TREE_MAX_LEVEL,
 } from './agent-rules';
-import type { AgentsRepository, GameRatioRow, SubtreeAgent } from './agents.repository';
+import type {
+  AgentListFilters,
+  AgentPageRow,
+  AgentRow,
+  AgentsRepository,
+  GameRatioRow,
+  SubtreeAgent,
+} from './agents.repository';
+import { agentNotFound, type Scope } from './scope';
 
 export { type AgentFlags, RATIO_SCALE } from './agent-rules';
 
@@ -64,7 +69,7 @@ export interface CreateAgentInput {
   flags?: Partial<AgentFlags>;
 }
 
-type ListQuery = z.output<typeof AgentListQuery>;
+type ListQuery = z.output<typeof agentList.query>;
 type CreateBody = z.output<typeof CreateAgentRequest>;
 type UpdateBody = z.output<typeof UpdateAgentRequest>;
 
@@ -81,28 +86,6 @@ const flagsOf = (a: AgentRow): AgentFlags => ({
   setSettleAuthority: a.setSettleAuthority,
   hasPriceAddRangeFlag: a.hasPriceAddRangeFlag,
 });
-
-/** LIKE with the pattern characters of `text` taken literally. */
-const escapeLike = (text: string) => text.replace(/[\\%_]/g, (c) => `\\${c}`);
-
-/** "2026-03-02" or "2026-03-02 10:00:00", China time, as an instant; a bare date ends at 23:59:59. */
-function chinaTime(text: string, endOfDay: boolean): Date {
-  const [date = '', time] = text.split(' ');
-  const [y, m, d] = date.split('-').map(Number);
-  const [hh, mm, ss] = (time ?? (endOfDay ? '23:59:59' : '00:00:00')).split(':').map(Number);
-  const local = new Date(Date.UTC(y ?? 0, (m ?? 1) - 1, d ?? 1, hh ?? 0, mm ?? 0, ss ?? 0));
-  // 2026-02-30 or 25:00:00 would roll over: refuse what does not read back the same.
-  if (
-    local.getUTCFullYear() !== y ||
-    local.getUTCMonth() + 1 !== m ||
-    local.getUTCDate() !== d ||
-    local.getUTCHours() !== hh ||
-    local.getUTCMinutes() !== mm ||
-    local.getUTCSeconds() !== ss
-  )
-    throw invalid(`时间不存在：${text}`);
-  return new Date(local.getTime() - 8 * 3600_000);
-}
 
 export function createAgentsService(deps: {
   db: Database;
@@ -209,14 +192,7 @@ export function createAgentsService(deps: {
     rows.map((r) => ({ gameId: r.gameId, gameName: r.gameName, profitRatio: ratioToWire(r.profitRatio) }));
 
   /** List items of agents (any order kept), with the counts the list shows. */
-  async function listItems(
-    rows: readonly {
-      agent: AgentRow;
-      mobilePhone: string;
-      parentName: string | null;
-      subAgentCount: number;
-    }[],
-  ): Promise<AgentListItem[]> {
+  async function listItems(rows: readonly AgentPageRow[]): Promise<AgentListItem[]> {
     const ratios = await repo.gameRatios(rows.map((r) => r.agent.id));
     const byAgent = new Map<number, GameRatioRow[]>();
     for (const r of ratios) byAgent.set(r.agentId, [...(byAgent.get(r.agentId) ?? []), r]);
@@ -265,6 +241,23 @@ export function createAgentsService(deps: {
   const storedRatios = (list: readonly { gameId: number; profitRatio: number }[]) =>
     list.map((r) => ({ gameId: r.gameId, profitRatio: ratioToStored(r.profitRatio) }));
 
+  /** The list's filters, checked: an area that exists, a range whose start is not after its end. */
+  function listFilters(scope: Scope, query: ListQuery): AgentListFilters {
+    if (query.areaKey !== undefined && !regions.isValidKey(query.areaKey))
+      throw invalid(`地区不存在：${query.areaKey}`);
+    const { pid } = query;
+    return {
+      agentName: query.agentName || undefined,
+      mobilePhone: query.mobilePhone || undefined,
+      agentLevel: query.agentLevel,
+      areaKey: query.areaKey,
+      // The root (全部) and the caller itself mean the whole scope; any other node was checked to be the caller's.
+      under: pid === undefined || pid === AGENT_TREE_ROOT_ID || pid === scope.agentId ? undefined : pid,
+      created: chinaRange(query.startTime, query.endTime),
+      sort: { field: query.orderBy ?? 'createTime', order: query.order ?? 'desc' },
+    };
+  }
+
   const service = {
     /** Creates the account and its agent in one transaction (trusted callers: the API checks scope first). */
     async createAgent(input: CreateAgentInput): Promise<AgentRow> {
@@ -291,92 +284,33 @@ export function createAgentsService(deps: {
       });
     },
 
-    /**
-     * Demo seeding only: many accounts and agents at once, without the per-row checks (the demo
-     * seeder checks every rule in memory first, with the same `firstViolation`).
-     */
-    async seedMany(
-      rows: readonly {
-        parentId: number;
-        agentLevel: number;
-        agentName: string;
-        mobilePhone: string;
-        loginPasswordHash: string;
-        loginPasswordSet: boolean;
-        phoneVerifiedAt: Date | null;
-        areaInfo: string[];
-        proportion: number;
-        baseProfitRatio: number;
-        remark: string;
-        flags: Partial<AgentFlags>;
-        createdAt: Date;
-      }[],
-    ): Promise<{ agent: AgentRow; mobilePhone: string }[]> {
-      return repo.insertAccountsAndAgents(
-        rows.map((r) => ({
-          account: {
-            mobilePhone: r.mobilePhone,
-            loginPasswordHash: r.loginPasswordHash,
-            loginPasswordSet: r.loginPasswordSet,
-            phoneVerifiedAt: r.phoneVerifiedAt,
-            createdAt: r.createdAt,
-          },
-          agent: {
-            parentId: r.parentId,
-            agentLevel: r.agentLevel,
-            agentName: r.agentName,
-            areaInfo: r.areaInfo,
-            proportion: r.proportion,
-            baseProfitRatio: r.baseProfitRatio,
-            remark: r.remark,
-            ...r.flags,
-            createdAt: r.createdAt,
-          },
-        })),
-      );
-    },
-    /** After a bulk insert: fresh planner statistics. */
-    analyze: () => repo.analyze(),
-    /** Demo seeding only: special game ratios (checked by the seeder). */
-    seedGameRatios: (rows: readonly { agentId: number; gameId: number; profitRatio: number }[]) =>
-      repo.insertGameRatios(rows),
-
     findByUserId: (userId: number) => repo.findByUserId(userId),
     findOperator: () => repo.findOperator(),
 
     /** queryAgentInfoPage: the caller's sub-agents (never itself) matching the filters, newest first. */
-    async list(scope: Scope, query: ListQuery): Promise<{ items: AgentListItem[]; total: number }> {
-      const where: SQL[] = [scope.covers(agents.id), ne(agents.id, scope.agentId)];
-      if (query.pid !== undefined && query.pid !== AGENT_TREE_ROOT_ID && query.pid !== scope.agentId) {
-        await scope.assertInScope(query.pid);
-        where.push(sql`${agents.id} in ${subtreeIds(query.pid)}`);
-      }
-      if (query.agentName) where.push(ilike(agents.agentName, `%${escapeLike(query.agentName)}%`));
-      if (query.mobilePhone) where.push(like(accounts.mobilePhone, `%${escapeLike(query.mobilePhone)}`));
-      if (query.agentLevel !== undefined) where.push(sql`${agents.agentLevel} = ${query.agentLevel}`);
-      if (query.areaKey !== undefined) {
-        if (!regions.isValidKey(query.areaKey)) throw invalid(`地区不存在：${query.areaKey}`);
-        // Areas intersect: one lies inside the other. An empty list is the whole country.
-        where.push(sql`(jsonb_array_length(${agents.areaInfo}) = 0 or exists (
-          select 1 from jsonb_array_elements_text(${agents.areaInfo}) k(v)
-          where k.v = ${query.areaKey} or k.v like ${`${query.areaKey}-%`} or ${query.areaKey} like k.v || '-%'))`);
-      }
-      const start = query.startTime ? chinaTime(query.startTime, false) : null;
-      const end = query.endTime ? chinaTime(query.endTime, true) : null;
-      if (start && end && start > end) throw invalid('开始时间不能晚于结束时间');
-      if (start) where.push(sql`${agents.createdAt} >= ${start.toISOString()}`);
-      if (end) where.push(sql`${agents.createdAt} <= ${end.toISOString()}`);
-
-      const condition = and(...where) ?? sql`true`;
-      const rows = await repo.page(condition, query.pageSize, (query.pageNum - 1) * query.pageSize);
-      const total = rows[0]?.total ?? (query.pageNum > 1 ? await repo.count(condition) : 0);
+    async list(
+      scope: Scope,
+      query: ListQuery & { pageNum: number; pageSize: number },
+    ): Promise<{ items: AgentListItem[]; total: number }> {
+      const { rows, total } = await repo.page(scope, listFilters(scope, query), query);
       return { items: await listItems(rows), total };
+    },
+
+    /** queryAgentInfoTotal: the figures of the whole filtered list. */
+    async totals(scope: Scope, query: ListQuery): Promise<AgentListTotals> {
+      const { byLevel, subAgentCount } = await repo.totals(scope, listFilters(scope, query));
+      return { agentCount: byLevel.reduce((n, l) => n + l.count, 0), byLevel, subAgentCount };
+    },
+
+    /** exportAgentInfoPage: the whole filtered list, a batch at a time. */
+    async *exportBatches(scope: Scope, query: ListQuery): AsyncGenerator<AgentListItem[]> {
+      for await (const rows of repo.batches(scope, listFilters(scope, query))) yield await listItems(rows);
     },
 
     /** createAgent: a sub-agent below the caller or below an agent of its subtree. */
     async create(scope: Scope, body: CreateBody): Promise<AgentListItem> {
+      // The contract's `owns` had the parent checked to be the caller's (http/mount).
       const parentId = body.parentId ?? scope.agentId;
-      await scope.assertInScope(parentId);
       const agent = await service.createAgent({
         parentId,
         agentLevel: body.agentLevel,
@@ -400,7 +334,6 @@ export function createAgentsService(deps: {
      */
     async update(scope: Scope, body: UpdateBody): Promise<AgentListItem> {
       if (body.id === scope.agentId) throw invalid('不能修改自己的代理信息');
-      await scope.assertInScope(body.id, { strict: true });
       return db.transaction(async () => {
         // The agent's row stays locked: no sub-agent is created under it while its bounds change.
         await repo.lock(body.id);
@@ -444,7 +377,6 @@ export function createAgentsService(deps: {
      */
     async remove(scope: Scope, id: number): Promise<true> {
       if (id === scope.agentId) throw invalid('不能删除自己');
-      await scope.assertInScope(id, { strict: true });
       return db.transaction(async () => {
         await repo.lock(id);
         const agent = await repo.findById(id);
@@ -456,8 +388,7 @@ export function createAgentsService(deps: {
     },
 
     /** query/{id}: the detail popover of the caller or one of its sub-agents. */
-    async detail(scope: Scope, id: number): Promise<AgentDetail> {
-      await scope.assertInScope(id);
+    async detail(id: number): Promise<AgentDetail> {
       const agent = await repo.findById(id);
       if (!agent) throw agentNotFound();
       const ratios = await repo.gameRatios([id]);
@@ -484,17 +415,13 @@ export function createAgentsService(deps: {
     /** queryAgentAreaDetail: the region tree a new agent under `parentId` (default: the caller) may cover. */
     async areaDetail(scope: Scope, parentId: number | undefined): Promise<RegionNode[]> {
       const id = parentId ?? scope.agentId;
-      await scope.assertInScope(id);
       const agent = await repo.findById(id);
       if (!agent) throw agentNotFound();
       return agent.areaInfo.length === 0 ? regions.tree.slice() : regions.trim(agent.areaInfo);
     },
 
-    /** The agents of these ids, every one of them checked to be in scope. */
-    async scopedAgents(scope: Scope, ids: readonly number[]): Promise<AgentRow[]> {
-      await scope.assertInScope(ids);
-      return repo.findActiveByIds(ids);
-    },
+    /** The active agents of these ids. */
+    findActiveByIds: (ids: readonly number[]): Promise<AgentRow[]> => repo.findActiveByIds(ids),
 
     /** isXuanHaoExistUser: whether a phone already belongs to an account. */
     async phoneExists(phone: string): Promise<boolean> {
@@ -504,7 +431,6 @@ export function createAgentsService(deps: {
     /** getOrderProfitRatios: the agent's ratios with every game (the upper bounds of its children's) and flags. */
     async profitRatios(scope: Scope, agentId: number | undefined) {
       const id = agentId ?? scope.agentId;
-      await scope.assertInScope(id);
       const agent = await repo.findById(id);
       if (!agent) throw agentNotFound();
       const [all, own] = await Promise.all([games.list(), repo.gameRatios([id])]);

@@ -22,45 +22,31 @@ export const authRoutes: FastifyPluginAsync<{
   /** Captcha channel 1, when configured: SMS sends use it; the login keeps the image captcha. */
   slider?: SliderCaptchaVerifier | null;
 }> = async (app, { auth, captcha, clock, slider = null }) => {
-  mount(
-    app,
-    login,
-    async (body, { req, reply }) => {
-      const { session, result } = await auth.login(body, requestMeta(req), sessionToken(req));
-      setSessionCookie(reply, session.token, session.expiresAt, clock());
-      return ok(result);
-    },
-    { auth: 'public' },
-  );
+  mount(app, login, async (body, { req, reply }) => {
+    const { session, result } = await auth.login(body, requestMeta(req), sessionToken(req));
+    setSessionCookie(reply, session.token, session.expiresAt, clock());
+    return ok(result);
+  });
 
   // Logging out is idempotent: without a live session it still clears the cookie and succeeds.
-  mount(
-    app,
-    logout,
-    async (_body, { req, reply }) => {
-      const token = sessionToken(req);
-      if (token) await auth.logout(token);
-      clearSessionCookie(reply);
-      return ok(true);
-    },
-    { auth: 'public' },
-  );
+  mount(app, logout, async (_body, { req, reply }) => {
+    const token = sessionToken(req);
+    if (token) await auth.logout(token);
+    clearSessionCookie(reply);
+    return ok(true);
+  });
 
-  mount(app, isLogin, async (_body, { auth: caller }) => ok(caller !== null), { auth: 'public' });
+  mount(app, isLogin, async (_body, { auth: caller }) => ok(caller !== null));
 
   // Channel 2, the built-in image captcha, unless channel 1 (a third-party slider) is configured;
   // the login form always uses channel 2 (its captcha fields are the image captcha's).
-  mount(
-    app,
-    captchaChannel,
-    async (body) =>
-      ok(
-        slider && body.scenario !== 'login'
-          ? { channel: CaptchaChannel.SLIDER, captchaId: slider.appId }
-          : { channel: CaptchaChannel.IMAGE, captchaId: captchaImage.path },
-      ),
-    { auth: 'public' },
+  mount(app, captchaChannel, async (body) =>
+    ok(
+      slider && body.scenario !== 'login'
+        ? { channel: CaptchaChannel.SLIDER, captchaId: slider.appId }
+        : { channel: CaptchaChannel.IMAGE, captchaId: captchaImage.path },
+    ),
   );
 
-  mount(app, captchaImage, async (_body, { req }) => ok(await captcha.create(req.ip)), { auth: 'public' });
+  mount(app, captchaImage, async (_body, { req }) => ok(await captcha.create(req.ip)));
 };

@@ -4,7 +4,6 @@ import {
   Codes,
   ID_PHOTO_PATH,
   modifyUserRealAuthPersonal,
-  OPERATOR_ONLY,
   queryRealNameReviews,
   realAuthPersonalInfo,
   rejectRealName,
@@ -42,29 +41,17 @@ export const realNameRoutes: FastifyPluginAsync<{ realName: RealNameService }> =
     ok(await realName.submit(auth, body, 'modify')),
   );
 
-  mount(
-    app,
-    queryRealNameReviews,
-    async (body) => {
-      const { items, total } = await realName.reviewPage(
-        { status: body.status, mobilePhone: body.mobilePhone },
-        body.pageNum,
-        body.pageSize,
-      );
-      return okPage(items, total);
-    },
-    { roles: OPERATOR_ONLY },
-  );
-  mount(app, approveRealName, async (body, { auth }) => ok(await realName.approve(auth.accountId, body.id)), {
-    roles: OPERATOR_ONLY,
+  mount(app, queryRealNameReviews, async (body) => {
+    const { items, total } = await realName.reviewPage(
+      { status: body.status, mobilePhone: body.mobilePhone },
+      body.pageNum,
+      body.pageSize,
+    );
+    return okPage(items, total);
   });
-  mount(
-    app,
-    rejectRealName,
-    async (body, { auth }) => ok(await realName.reject(auth.accountId, body.id, body.reason)),
-    {
-      roles: OPERATOR_ONLY,
-    },
+  mount(app, approveRealName, async (body, { auth }) => ok(await realName.approve(auth.accountId, body.id)));
+  mount(app, rejectRealName, async (body, { auth }) =>
+    ok(await realName.reject(auth.accountId, body.id, body.reason)),
   );
 
   // The photo itself (GET: an <img> loads it with the session cookie): its owner and the operator only.

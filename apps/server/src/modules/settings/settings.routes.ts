@@ -1,4 +1,4 @@
-import { Codes, customSiteInfo, OPERATOR_ONLY, updateSiteInfo } from '@agent-console/contract';
+import { Codes, customSiteInfo, updateSiteInfo } from '@agent-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -15,12 +15,9 @@ export const settingsRoutes: FastifyPluginAsync<{ settings: SettingsService }> =
   { settings },
 ) => {
   // Public: the login page shows the site's name and logo too.
-  mount(app, customSiteInfo, async () => ok(await settings.siteInfo()), { auth: 'public' });
+  mount(app, customSiteInfo, async () => ok(await settings.siteInfo()));
 
-  mount(app, updateSiteInfo, async (body) => ok(await settings.update(body)), {
-    roles: OPERATOR_ONLY,
-    bodyLimit: LOGO_BODY_LIMIT,
-  });
+  mount(app, updateSiteInfo, async (body) => ok(await settings.update(body)), { bodyLimit: LOGO_BODY_LIMIT });
 
   // The logo image itself (GET: an <img> loads it). Public like the site info.
   app

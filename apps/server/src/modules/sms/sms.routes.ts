@@ -1,4 +1,4 @@
-import { getSmsCode, getSmsCodeSigned, OPERATOR_ONLY, querySmsOutbox } from '@agent-console/contract';
+import { getSmsCode, getSmsCodeSigned, querySmsOutbox } from '@agent-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import { ok, okPage } from '../../http/envelope';
 import { mount } from '../../http/mount';
@@ -8,31 +8,20 @@ import type { SmsService } from './sms.service';
 export const smsRoutes: FastifyPluginAsync<{ sms: SmsService }> = async (app, { sms }) => {
   // Public: the forgotten-password form sends from the login page (the new phone of a phone change
   // needs a session, which the service checks).
-  mount(app, getSmsCode, async (body, { auth, req }) => ok(await sms.send(body, auth, req.ip, false)), {
-    auth: 'public',
-  });
+  mount(app, getSmsCode, async (body, { auth, req }) => ok(await sms.send(body, auth, req.ip, false)));
   mount(app, getSmsCodeSigned, async (body, { auth, req }) => ok(await sms.send(body, auth, req.ip, true)));
 
-  mount(
-    app,
-    querySmsOutbox,
-    async (body) => {
-      const { rows, total } = await sms.outbox(
-        { mobilePhone: body.mobilePhone },
-        body.pageNum,
-        body.pageSize,
-      );
-      return okPage(
-        rows.map((r) => ({
-          id: r.id,
-          mobilePhone: r.mobilePhone,
-          smsTypeCode: r.smsType,
-          content: r.content,
-          createTime: formatChinaTime(r.createdAt),
-        })),
-        total,
-      );
-    },
-    { roles: OPERATOR_ONLY },
-  );
+  mount(app, querySmsOutbox, async (body) => {
+    const { rows, total } = await sms.outbox({ mobilePhone: body.mobilePhone }, body.pageNum, body.pageSize);
+    return okPage(
+      rows.map((r) => ({
+        id: r.id,
+        mobilePhone: r.mobilePhone,
+        smsTypeCode: r.smsType,
+        content: r.content,
+        createTime: formatChinaTime(r.createdAt),
+      })),
+      total,
+    );
+  });
 };

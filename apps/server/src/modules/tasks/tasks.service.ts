@@ -47,6 +47,20 @@ export function createTasksService(deps: {
       ]);
       return deriveTasks(agent.agentLevel, state, siteConfigured);
     },
+
+    /** The tasks of many agents at once (querySubAgentTaskStatus): a fixed number of queries. */
+    async tasksOfAgents(
+      list: readonly { id: number; userId: number; agentLevel: number }[],
+    ): Promise<{ agentId: number; tasks: UnfinishedTask[] }[]> {
+      const [states, siteConfigured] = await Promise.all([
+        users.onboardingOfMany(list.map((a) => a.userId)),
+        list.some((a) => a.agentLevel === 0) ? settings.isConfigured() : Promise.resolve(false),
+      ]);
+      return list.flatMap((a) => {
+        const state = states.get(a.userId);
+        return state ? [{ agentId: a.id, tasks: deriveTasks(a.agentLevel, state, siteConfigured) }] : [];
+      });
+    },
   };
 }
 

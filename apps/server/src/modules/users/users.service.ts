@@ -1,10 +1,9 @@
 import { Codes, isValidPhone, maskPhone, type UserInfo } from '@agent-console/contract';
-import type { AccountRow } from '../../db/schema/accounts';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { isUniqueViolation } from '../../shared/db-errors';
 import { formatChinaTime } from '../../shared/time';
-import type { UsersRepository } from './users.repository';
+import type { AccountRow, UsersRepository } from './users.repository';
 
 /** What the onboarding tasks are derived from (spec section 4). */
 export interface OnboardingState {
@@ -77,6 +76,11 @@ export function createUsersService(repo: UsersRepository, clock: Clock) {
     async onboarding(accountId: number): Promise<OnboardingState> {
       const { account, ...records } = await getWithRecords(accountId);
       return onboardingOf(account, records);
+    },
+    /** The onboarding states of many accounts, in one query. */
+    async onboardingOfMany(accountIds: readonly number[]): Promise<Map<number, OnboardingState>> {
+      const rows = await repo.findManyWithRecords(accountIds);
+      return new Map(rows.map(({ account, ...records }) => [account.id, onboardingOf(account, records)]));
     },
 
     recordLogin: (accountId: number, at: Date) => repo.update(accountId, { lastLoginAt: at }),

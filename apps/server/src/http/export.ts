@@ -1,0 +1,132 @@
+import { PassThrough } from 'node:stream';
+import {
+  type AnyListDef,
+  Codes,
+  EXPORT_TOKEN_COOKIE,
+  EXPORT_TOKEN_PARAM,
+  type ExportEndpoint,
+  ExportToken,
+  filtersFromStrings,
+  type ListQueryOf,
+  type ListRowOf,
+} from '@agent-console/contract';
+import ExcelJS from 'exceljs';
+import type { FastifyInstance, FastifyRequest } from 'fastify';
+import { type Scope, scopeOf } from '../modules/agents/scope';
+import { AppError } from '../shared/app-error';
+import { formatChinaTime } from '../shared/time';
+import { accessHooks } from './mount';
+
+/** How a column's values are written: amounts travel as fen and become yuan here, at the edge. */
+export type ExportKind = 'text' | 'int' | 'yuan' | 'percent';
+
+export interface ExportColumn<R> {
+  /** The Chinese header. */
+  header: string;
+  kind: ExportKind;
+  /** Width in characters. */
+  width?: number;
+  /** `yuan`: fen (integer); `percent`: a ratio (0.35); `int`: a number; `text`: a string. */
+  value: (row: R) => string | number | null;
+}
+
+export interface ExportSource<L extends AnyListDef> {
+  columns: readonly ExportColumn<ListRowOf<L>>[];
+  /** The whole filtered set in the list's order, a batch at a time (the list pipeline's `keyBatches`). */
+  batches: (scope: Scope, query: ListQueryOf<L>) => AsyncIterable<readonly ListRowOf<L>[]>;
+}
+
+const NUM_FMT: Partial<Record<ExportKind, string>> = { yuan: '#,##0.00', percent: '0.00%', int: '0' };
+
+const cell = (kind: ExportKind, value: string | number | null): string | number | null => {
+  if (value === null) return null;
+  if (kind === 'yuan' && typeof value === 'number') return value / 100;
+  return value;
+};
+
+/** `代理列表-20261123-101500.xlsx`, China time. */
+const fileNameOf = (base: string, now: Date) =>
+  `${base}-${formatChinaTime(now).replace(/[-:]/g, '').replace(' ', '-')}.xlsx`;
+
+/** Refuses an export a page of another site started: the console always starts its own. */
+const refuseCrossSite = async (req: FastifyRequest) => {
+  if (req.headers['sec-fetch-site'] === 'cross-site') throw new AppError(Codes.FORBIDDEN);
+};
+
+/**
+ * Mounts the export of a list: GET at its path, by browser navigation, behind the list's access,
+ * with the list's filters parsed from the query string by the same schema as the page call and the
+ * same ownership checks; answers an .xlsx of the whole filtered set, streamed row by row with
+ * exceljs's streaming writer while the rows are read a batch at a time, so the server's memory does
+ * not grow with the row count (a slow download holds the reading back). Refusals answer the
+ * envelope, as every API call.
+ */
+export function mountExport<L extends AnyListDef>(
+  app: FastifyInstance,
+  ep: ExportEndpoint<string, L>,
+  source: ExportSource<L>,
+  clock: () => Date,
+): void {
+  app.route({
+    method: 'GET',
+    url: ep.path,
+    onRequest: [refuseCrossSite, ...accessHooks(ep.access)],
+    handler: async (req, reply) => {
+      if (!req.auth) throw new AppError(Codes.NOT_LOGGED_IN);
+      const strings = (req.query ?? {}) as Record<string, string | string[] | undefined>;
+      const token = ExportToken.safeParse(strings[EXPORT_TOKEN_PARAM]);
+      const parsed = ep.list.query.safeParse(filtersFromStrings(ep.list.query.shape, strings));
+      if (!parsed.success) throw new AppError(Codes.INVALID_PARAMS, parsed.error.issues[0]?.message);
+      const query = parsed.data as ListQueryOf<L>;
+      const scope = scopeOf(req.auth);
+      await req.server.ownership.assertRequest(scope, ep.list.owns, query);
+
+      const rows = source.batches(scope, query)[Symbol.asyncIterator]();
+      // The first batch before any byte leaves: a failing query still answers the envelope.
+      const first = await rows.next();
+
+      const out = new PassThrough();
+      const name = fileNameOf(ep.fileName, clock());
+      reply
+        .header('Content-Type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+        .header(
+          'Content-Disposition',
+          `attachment; filename="export.xlsx"; filename*=UTF-8''${encodeURIComponent(name)}`,
+        )
+        .header('Cache-Control', 'no-store')
+        .header('X-Content-Type-Options', 'nosniff');
+      if (token.success)
+        reply.header('Set-Cookie', `${EXPORT_TOKEN_COOKIE}=${token.data}; Path=/; Max-Age=120; SameSite=Lax`);
+      void reply.send(out);
+
+      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+        stream: out,
+        useStyles: true,
+        useSharedStrings: false,
+      });
+      const sheet = workbook.addWorksheet(ep.fileName, { views: [{ state: 'frozen', ySplit: 1 }] });
+      sheet.columns = source.columns.map((c) => ({
+        header: c.header,
+        width: c.width ?? Math.max(10, c.header.length * 2 + 2),
+        ...(NUM_FMT[c.kind] ? { style: { numFmt: NUM_FMT[c.kind] } } : {}),
+      }));
+      sheet.getRow(1).font = { bold: true };
+      sheet.getRow(1).commit();
+      try {
+        for (let batch = first; !batch.done; batch = await rows.next()) {
+          for (const row of batch.value) {
+            sheet.addRow(source.columns.map((c) => cell(c.kind, c.value(row)))).commit();
+          }
+          // Backpressure: wait for a slow download before reading the next batch.
+          if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
+        }
+        sheet.commit();
+        await workbook.commit();
+      } catch (err) {
+        req.log.error({ err: { message: (err as Error).message } }, 'export failed midway');
+        out.destroy(err as Error);
+      }
+      return reply;
+    },
+  });
+}
