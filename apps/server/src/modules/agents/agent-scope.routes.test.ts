@@ -1,14 +1,16 @@
+import * as contract from '@agent-console/contract';
 import {
   type AgentTreeNode,
+  type AnyEndpoint,
   createAgent,
-  deleteAgent,
-  getOrderProfitRatios,
+  exportHref,
+  isAllowed,
+  isEndpoint,
+  isExportEndpoint,
   isXuanHaoExistUser,
-  queryAgentAreaDetail,
-  queryAgentDetail,
+  type ListDef,
   queryAgentInfo,
   queryAgentInfoPage,
-  querySubAgentTaskStatus,
   type RegionNode,
   updateAgent,
 } from '@agent-console/contract';
@@ -22,11 +24,12 @@ import { createServices } from '../../services';
 import { type AgentFlags, FLAG_KEYS, NO_FLAGS } from './agent-rules';
 
 /**
- * Issue 4, point 6: scoping, proven. Random agent trees are built through the service; one agent
- * of a tree then asks every agent endpoint, by id and by filter, for agents outside its subtree.
- * Every such request must be refused (1004, or 1003 where the caller may not manage agents at all)
- * or return nothing of theirs, and change nothing. Fields above the caller's own (level, parent,
- * flags, ratios) are refused.
+ * Issue 4, point 6 and issue 7, §2: scoping, proven. Random agent trees are built through the
+ * service; one agent of a tree then asks, for agents outside its subtree, every endpoint of the
+ * contract that names ids (taken from the contract's `owns`, not from a list kept here) and every
+ * list of the contract. Every such request must be refused (1004, or 1003 where the caller may not
+ * make the call at all) or return nothing of theirs, and change nothing. Fields above the caller's
+ * own (level, parent, flags, ratios) are refused.
  */
 
 const t = useTestApp();
@@ -35,6 +38,49 @@ let passwordHash = '';
 beforeAll(async () => {
   passwordHash = await demoPasswordHash();
 });
+
+const endpoints = Object.values(contract as Record<string, unknown>).filter(isEndpoint);
+/** The calls that name ids of a resource the caller must own. */
+const owning = endpoints.filter((ep) => Object.keys(ep.owns).length > 0);
+/** The page calls of lists whose rows name their agent. */
+const lists = endpoints.filter(
+  (ep): ep is AnyEndpoint & { list: ListDef<never, never, string> } =>
+    'list' in ep &&
+    (ep as { list: { owner: string | null } }).list.owner !== null &&
+    ep.object.def.type === 'array',
+);
+const exports = Object.values(contract as Record<string, unknown>).filter(isExportEndpoint);
+
+/** How to ask each owning endpoint about one id (the test fails on an endpoint missing here). */
+const PROBES: Record<
+  string,
+  (id: number, caller: Built) => { params?: Record<string, number>; body: unknown }
+> = {
+  '/api/agent/createAgent': (id, caller) => ({ body: newChild(caller, { parentId: id }) }),
+  '/api/agent/updateAgent': (id, caller) => ({
+    body: {
+      id,
+      agentName: '越权修改',
+      areaInfo: caller.areas,
+      proportion: 0,
+      baseProfitRatio: 0,
+      gameProfitRatios: [],
+    },
+  }),
+  '/api/agent/deleteAgent/:id': (id) => ({ params: { id }, body: {} }),
+  '/api/agent/query/:id': (id) => ({ params: { id }, body: {} }),
+  '/api/agent/queryAgentAreaDetail': (id) => ({ body: { parentId: id } }),
+  '/api/agent/getOrderProfitRatios': (id) => ({ body: { agentId: id } }),
+  '/api/agent/querySubAgentTaskStatus': (id, caller) => ({ body: { agentIds: [caller.id, id] } }),
+  '/api/agent/queryAgentInfoPage': (id) => ({ body: { pid: id, pageSize: 200 } }),
+  '/api/agent/queryAgentInfoTotal': (id) => ({ body: { pid: id } }),
+};
+
+/** Whether the caller passes an endpoint's role rule. */
+const allowedFor = (ep: { access: AnyEndpoint['access'] }, caller: Built) =>
+  ep.access.auth === 'public' ||
+  !ep.access.roles ||
+  isAllowed(ep.access.roles, { userId: 0, agentLevel: caller.level, ...caller.flags });
 
 const PROVINCES = ['440000', '330000', '510000', '110000', '420000'] as const;
 
@@ -170,15 +216,20 @@ describe('scoping (property-based)', () => {
           const refused = (code: string) => code !== '0000';
           const mine = (ids: readonly number[]) => ids.every((id) => subtree.has(id));
 
-          // By filter: whatever is asked, only agents of the subtree come back.
-          const listed = await t.call(queryAgentInfoPage, { pageSize: 200 }, { cookie });
-          if (caller.level <= 4) {
-            expect(listed.responseCode).toBe('0000');
-            expect(mine((listed.object ?? []).map((a) => a.id))).toBe(true);
-          } else expect(listed.responseCode).toBe('1003');
+          // Every list of the contract that names its rows' agent: only agents of the subtree come back.
+          for (const ep of lists) {
+            const res = await t.callUnchecked(ep, { pageSize: 200 }, { cookie });
+            if (!allowedFor(ep, caller)) {
+              expect([ep.path, res.responseCode]).toEqual([ep.path, '1003']);
+              continue;
+            }
+            expect([ep.path, res.responseCode]).toEqual([ep.path, '0000']);
+            const owner = String(ep.list.owner);
+            const rows = (res.object ?? []) as Record<string, unknown>[];
+            expect(mine(rows.map((r) => Number(r[owner])))).toBe(true);
+          }
           const info = await t.call(queryAgentInfo, {}, { cookie });
           expect(mine(treeIds(info.object?.structuredPid ?? []).filter((id) => id !== -1))).toBe(true);
-
           for (const filter of [
             { agentLevel: Math.min(5, caller.level + 1) },
             { areaKey: '440000' },
@@ -187,49 +238,28 @@ describe('scoping (property-based)', () => {
             const res = await t.call(queryAgentInfoPage, { pageSize: 200, ...filter }, { cookie });
             expect(refused(res.responseCode) || mine((res.object ?? []).map((a) => a.id))).toBe(true);
           }
+
           for (const target of targets) {
             const name = nameOf.get(target) ?? '不存在的代理';
-            for (const filter of [{ pid: target }, { agentName: name }]) {
-              const res = await t.call(queryAgentInfoPage, { pageSize: 200, ...filter }, { cookie });
-              const ids = (res.object ?? []).map((a) => a.id);
-              expect(refused(res.responseCode) || mine(ids)).toBe(true);
+            const byName = await t.call(queryAgentInfoPage, { pageSize: 200, agentName: name }, { cookie });
+            expect(refused(byName.responseCode) || mine((byName.object ?? []).map((a) => a.id))).toBe(true);
+            // Every endpoint of the contract that names ids refuses this one: 1004, or 1003 where the
+            // caller may not make the call at all.
+            const expected = (ep: { access: AnyEndpoint['access'] }) =>
+              allowedFor(ep, caller) ? '1004' : '1003';
+            for (const ep of owning) {
+              const probe = PROBES[ep.path];
+              if (!probe) throw new Error(`${ep.path} names ids: add its probe to PROBES`);
+              const { params = {}, body } = probe(target, caller);
+              const res = await h.callAt(ep, params, body, cookie);
+              expect([ep.path, res.responseCode]).toEqual([ep.path, expected(ep)]);
             }
-            // By id: every endpoint that takes one refuses.
-            const notFound = (code: string) =>
-              expect(code === '1004' || (caller.level === 5 && code === '1003')).toBe(true);
-            expect((await h.callAt(queryAgentDetail, { id: target }, {}, cookie)).responseCode).toBe('1004');
-            expect((await t.call(getOrderProfitRatios, { agentId: target }, { cookie })).responseCode).toBe(
-              '1004',
-            );
-            expect((await t.call(queryAgentAreaDetail, { parentId: target }, { cookie })).responseCode).toBe(
-              '1004',
-            );
-            const tasks = await t.call(
-              querySubAgentTaskStatus,
-              { agentIds: [caller.id, target] },
-              { cookie },
-            );
-            expect(tasks.responseCode).toBe('1004');
-            notFound((await h.callAt(deleteAgent, { id: target }, {}, cookie)).responseCode);
-            notFound(
-              (
-                await t.call(
-                  updateAgent,
-                  {
-                    id: target,
-                    agentName: '越权修改',
-                    areaInfo: caller.areas,
-                    proportion: 0,
-                    baseProfitRatio: 0,
-                    gameProfitRatios: [],
-                  },
-                  { cookie },
-                )
-              ).responseCode,
-            );
-            notFound(
-              (await t.call(createAgent, newChild(caller, { parentId: target }), { cookie })).responseCode,
-            );
+            for (const ep of exports) {
+              if (Object.keys(ep.list.owns).length === 0) continue;
+              const query = Object.fromEntries(Object.keys(ep.list.owns).map((field) => [field, target]));
+              const res = await t.inject({ method: 'GET', url: exportHref(ep, query), headers: { cookie } });
+              expect([ep.path, res.json().responseCode]).toEqual([ep.path, expected(ep)]);
+            }
           }
 
           // Fields above the caller's own are refused.

@@ -1,5 +1,5 @@
 import type { SortOrder } from '@agent-console/contract';
-import { and, asc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
 import { type Database, rowsOf } from '../../db/client';
@@ -174,6 +174,16 @@ export function createAgentsRepository(db: Database) {
     /** Locks an agent's row until the transaction ends: a parent and a child never change at once. */
     async lock(id: number): Promise<void> {
       await db.q().execute(sql`select id from ${agents} where id = ${id} for update`);
+    },
+    /** The chain of an agent: its ancestors from the root (level 0) down, then itself. One index lookup. */
+    async chain(agentId: number): Promise<number[]> {
+      const rows = await db
+        .q()
+        .select({ id: agentAncestry.ancestorId })
+        .from(agentAncestry)
+        .where(eq(agentAncestry.descendantId, agentId))
+        .orderBy(desc(agentAncestry.depth));
+      return rows.map((r) => r.id);
     },
     async findByUserId(userId: number): Promise<AgentRow | null> {
       const [row] = await db.q().select().from(agents).where(eq(agents.userId, userId));
