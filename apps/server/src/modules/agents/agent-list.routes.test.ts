@@ -94,8 +94,7 @@ describe('POST /api/agent/queryAgentInfoPage (sort and paging)', () => {
     expect(new Set(seen).size).toBe(seen.length);
     const [{ n } = { n: 0 }] = await t.rows(
       // every active agent but the operator
-      (await import('drizzle-orm'))
-        .sql`select count(*)::int as n from agents where status = 'active' and agent_level > 0`,
+      sql`select count(*)::int as n from agents where status = 'active' and agent_level > 0`,
     );
     expect(seen.length).toBe(Number(n));
   });
