@@ -1,4 +1,4 @@
-import { mkdirSync } from 'node:fs';
+import { mkdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { LEVEL0, login, shot, sidebar } from './helpers';
@@ -131,7 +131,7 @@ test('a level 2 agent creates, finds, inspects, edits and deletes sub-agents', a
 
   // Filter by area: 广东省 / 深圳市 (any level may be chosen).
   await page
-    .locator('.agent-filters')
+    .locator('.list-filters')
     .locator('.ant-form-item', { hasText: '地区' })
     .locator('.ant-select')
     .click();
@@ -156,7 +156,7 @@ test('a level 2 agent creates, finds, inspects, edits and deletes sub-agents', a
   // Filter by the agent tree: the subtree of the Shenzhen agent, which has sub-agents.
   await reset(page);
   await expect(page).toHaveURL(/\/agent-mgt$/);
-  const treeInput = page.locator('.agent-filters').getByRole('combobox', { name: '所属代理' });
+  const treeInput = page.locator('.list-filters').getByRole('combobox', { name: '所属代理' });
   await treeInput.click();
   const treeTitle = (name: string) => page.locator('.ant-select-tree-title:visible', { hasText: name });
   await expect(treeTitle('本级')).toBeVisible();
@@ -174,7 +174,7 @@ test('a level 2 agent creates, finds, inspects, edits and deletes sub-agents', a
 
   // The detail popover on the name.
   await reset(page);
-  await page.locator('.agent-filters').getByRole('textbox', { name: '代理名称' }).fill(NEW_NAME);
+  await page.locator('.list-filters').getByRole('textbox', { name: '代理名称' }).fill(NEW_NAME);
   await search(page);
   await expect(table(page).locator('tr.ant-table-row')).toHaveCount(1);
   await rowOf(page, NEW_NAME).locator('.agent-detail-trigger').first().hover();
@@ -225,11 +225,38 @@ test('a level 2 agent creates, finds, inspects, edits and deletes sub-agents', a
   await expect(rowOf(page, `${NEW_NAME}二`)).toHaveCount(0);
 });
 
+test('the list shows its totals, sorts by a column and exports the filtered list as .xlsx', async ({ page }) => {
+  await openAgentMgt(page);
+  const totals = page.locator('.list-totals');
+  await expect(totals).toContainText(/共 \d+ 个代理/);
+  await expect(totals).toContainText('市级代理');
+
+  // A sortable header: ascending ids, kept in the URL.
+  await pageWith(page, () => page.locator('th', { hasText: '代理ID' }).click());
+  await expect(page).toHaveURL(/orderBy=id&order=asc/);
+  const ids = (await table(page).locator('tr.ant-table-row td:nth-child(1)').allTextContents()).map(Number);
+  expect(ids).toEqual([...ids].sort((a, b) => a - b));
+
+  // The export of the filtered list: the file arrives and the console says it has started.
+  await page.locator('.list-filters').getByRole('textbox', { name: '代理名称' }).fill('网咖');
+  await search(page);
+  const download = page.waitForEvent('download');
+  await page.getByRole('button', { name: /导\s*出/ }).click();
+  const file = await download;
+  expect(file.suggestedFilename()).toMatch(/^代理列表-\d{8}-\d{6}\.xlsx$/);
+  expect(new URL(file.url()).searchParams.get('agentName')).toBe('网咖');
+  await expect(page.getByText('导出已开始')).toBeVisible();
+  await expect(page.getByRole('button', { name: /导\s*出/ })).toBeEnabled();
+  const bytes = readFileSync(await file.path());
+  expect(bytes.subarray(0, 2).toString()).toBe('PK');
+  await shot(page, 'agents-totals-export');
+});
+
 test('the list keeps its filters and page in the URL', async ({ page }) => {
   await login(page, LEVEL2);
   await page.goto('/agent-mgt?agentLevel=5&pageSize=50');
   await expect(table(page).locator('tr.ant-table-row').first()).toBeVisible();
-  await expect(page.locator('.agent-filters')).toContainText('推广员');
+  await expect(page.locator('.list-filters')).toContainText('推广员');
   for (const level of await table(page).locator('tr.ant-table-row td:nth-child(3)').allTextContents()) {
     expect(level).toBe('推广员');
   }

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { SIGNED_IN } from './access';
 import { IMAGE_MAX_BYTES } from './constants';
 import { EmptyRequest, endpoint } from './endpoint';
-import { PageRequest } from './paging';
+import { defineList, listEndpoint } from './list';
 import { OPERATOR_ACCESS } from './roles';
 import { IdNumber, Messages, RealName, SmsCode } from './validators';
 
@@ -108,14 +108,23 @@ export const RealNameReviewItem = z.object({
 });
 export type RealNameReviewItem = z.infer<typeof RealNameReviewItem>;
 
-export const queryRealNameReviews = endpoint({
-  path: '/api/realAuth/review/queryPage',
-  access: OPERATOR_ACCESS,
-  request: PageRequest.extend({
+/** The operator's identity review: every submission, newest first (level 0 only: no owner to scope by). */
+export const realNameReviewList = defineList({
+  filters: {
     status: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+    /** Part of the phone. */
     mobilePhone: z.string().trim().max(11).optional(),
-  }).strict(),
-  object: z.array(RealNameReviewItem),
+  },
+  row: RealNameReviewItem,
+  sort: ['submitTime'],
+  defaultSort: { field: 'submitTime', order: 'desc' },
+  owner: null,
+});
+
+export const queryRealNameReviews = listEndpoint({
+  path: '/api/realAuth/review/queryPage',
+  list: realNameReviewList,
+  access: OPERATOR_ACCESS,
 });
 
 export const approveRealName = endpoint({
@@ -146,11 +155,22 @@ export const SmsOutboxItem = z.object({
 });
 export type SmsOutboxItem = z.infer<typeof SmsOutboxItem>;
 
-export const querySmsOutbox = endpoint({
+/** The built-in SMS provider's deliveries, newest first (level 0 only). */
+export const smsOutboxList = defineList({
+  filters: {
+    /** Part of the phone. */
+    mobilePhone: z.string().trim().max(11).optional(),
+  },
+  row: SmsOutboxItem,
+  sort: ['createTime'],
+  defaultSort: { field: 'createTime', order: 'desc' },
+  owner: null,
+});
+
+export const querySmsOutbox = listEndpoint({
   path: '/api/sms/outbox/queryPage',
+  list: smsOutboxList,
   access: OPERATOR_ACCESS,
-  request: PageRequest.extend({ mobilePhone: z.string().trim().max(11).optional() }).strict(),
-  object: z.array(SmsOutboxItem),
 });
 
 /**

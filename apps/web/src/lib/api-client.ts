@@ -61,13 +61,13 @@ interface RawReply {
   json: unknown;
 }
 
-interface BaseEnvelope {
+export interface BaseEnvelope {
   responseCode: string;
   responseMsg: string;
   codeUrl?: string;
 }
 
-function readBase(json: unknown): BaseEnvelope | null {
+export function readBase(json: unknown): BaseEnvelope | null {
   if (typeof json !== 'object' || json === null) return null;
   const { responseCode, responseMsg, codeUrl } = json as Record<string, unknown>;
   if (typeof responseCode !== 'string' || responseCode === '') return null;
@@ -94,6 +94,28 @@ function failure(code: string, message: string, opts: CallOptions): ApiError {
   const toast = !opts.silent && message !== '' && !message.includes(PRICE_PLAN_MARKER);
   if (toast) notifyError(message);
   return new ApiError(code, message, toast);
+}
+
+/**
+ * Applies the error catalogue of spec section 8 to a reply's envelope: nothing on success, else the
+ * catalogue's effect (9996 to /login, 3001 to codeUrl, R9998 silent, otherwise a toast) and a throw.
+ */
+export function rejectFailure(base: BaseEnvelope, opts: CallOptions = {}): void {
+  const { responseCode, responseMsg, codeUrl } = base;
+  switch (responseCode) {
+    case Codes.SUCCESS:
+      return;
+    case Codes.NOT_LOGGED_IN:
+      if (!opts.ignoreUnauthorized) toLogin();
+      throw new ApiError(responseCode, responseMsg, false);
+    case Codes.REDIRECT:
+      if (codeUrl) browser.setHref(codeUrl);
+      throw new ApiError(responseCode, responseMsg, false);
+    case Codes.SILENT_REJECT:
+      throw new ApiError(responseCode, responseMsg, false);
+    default:
+      throw failure(responseCode, responseMsg, opts);
+  }
 }
 
 async function post(path: string, body: unknown, opts: CallOptions): Promise<RawReply> {
@@ -150,21 +172,7 @@ export async function call<E extends AnyEndpoint>(
       const message = reply.ok ? BAD_RESPONSE_MESSAGE : `${NETWORK_ERROR_MESSAGE}（${reply.status}）`;
       throw failure(reply.ok ? TransportCodes.BAD_RESPONSE : TransportCodes.NETWORK, message, opts);
     }
-    const { responseCode, responseMsg, codeUrl } = base;
-    switch (responseCode) {
-      case Codes.SUCCESS:
-        break;
-      case Codes.NOT_LOGGED_IN:
-        if (!opts.ignoreUnauthorized) toLogin();
-        throw new ApiError(responseCode, responseMsg, false);
-      case Codes.REDIRECT:
-        if (codeUrl) browser.setHref(codeUrl);
-        throw new ApiError(responseCode, responseMsg, false);
-      case Codes.SILENT_REJECT:
-        throw new ApiError(responseCode, responseMsg, false);
-      default:
-        throw failure(responseCode, responseMsg, opts);
-    }
+    rejectFailure(base, opts);
     const parsed = endpoint.response.safeParse(reply.json);
     if (!parsed.success) throw failure(TransportCodes.BAD_RESPONSE, BAD_RESPONSE_MESSAGE, opts);
     const { object, totalCount } = parsed.data;

@@ -1,11 +1,30 @@
-import { and, count, desc, eq, gt, inArray, like, lt, notExists, or, type SQL } from 'drizzle-orm';
+import type { SortOrder } from '@agent-console/contract';
+import { and, count, eq, gt, inArray, lt, notExists, or, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { contains, equals } from '../../db/filters';
+import { inKeyOrder, type ListSource, pageOfKeys } from '../../db/list';
 import { accounts } from '../../db/schema/accounts';
 import { agents } from '../../db/schema/agents';
 import { idPhotos, realNameRecords } from '../../db/schema/real-name';
 
 export type RealNameRow = typeof realNameRecords.$inferSelect;
 export type IdPhotoRow = typeof idPhotos.$inferSelect;
+
+export interface ReviewFilters {
+  status?: number | undefined;
+  mobilePhone?: string | undefined;
+  order: SortOrder;
+}
+
+/** The review list's base rows: submissions, with the account only when the phone filter needs it. */
+const reviewSource = (f: ReviewFilters): ListSource => ({
+  from: f.mobilePhone
+    ? sql`${realNameRecords} join ${accounts} on ${accounts.id} = ${realNameRecords.accountId}`
+    : sql`${realNameRecords}`,
+  where: [equals(realNameRecords.status, f.status), contains(accounts.mobilePhone, f.mobilePhone)],
+  key: realNameRecords.id,
+  sort: { column: realNameRecords.submittedAt, order: f.order },
+});
 
 export function createRealNameRepository(db: Database) {
   return {
@@ -95,41 +114,23 @@ export function createRealNameRepository(db: Database) {
       return row ?? null;
     },
 
-    async reviewPage(
-      filter: { status?: number | undefined; mobilePhone?: string | undefined },
-      offset: number,
-      limit: number,
-    ) {
-      const conditions: SQL[] = [];
-      if (filter.status !== undefined) conditions.push(eq(realNameRecords.status, filter.status));
-      if (filter.mobilePhone) conditions.push(like(accounts.mobilePhone, `%${filter.mobilePhone}%`));
-      const where = conditions.length ? and(...conditions) : undefined;
-      const base = () =>
-        db
-          .q()
-          .select({
-            record: realNameRecords,
-            mobilePhone: accounts.mobilePhone,
-            agentName: agents.agentName,
-            agentLevel: agents.agentLevel,
-          })
-          .from(realNameRecords)
-          .innerJoin(accounts, eq(accounts.id, realNameRecords.accountId))
-          .innerJoin(agents, eq(agents.userId, realNameRecords.accountId));
-      const [rows, [total]] = await Promise.all([
-        base()
-          .where(where)
-          .orderBy(desc(realNameRecords.submittedAt), desc(realNameRecords.id))
-          .offset(offset)
-          .limit(limit),
-        db
-          .q()
-          .select({ n: count() })
-          .from(realNameRecords)
-          .innerJoin(accounts, eq(accounts.id, realNameRecords.accountId))
-          .where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+    /** One page of the review list and the count of all matches (the list pipeline, db/list.ts). */
+    async reviewPage(filters: ReviewFilters, page: { pageNum: number; pageSize: number }) {
+      const { keys, total } = await pageOfKeys(db.q(), reviewSource(filters), page);
+      if (keys.length === 0) return { rows: [], total };
+      const rows = await db
+        .q()
+        .select({
+          record: realNameRecords,
+          mobilePhone: accounts.mobilePhone,
+          agentName: agents.agentName,
+          agentLevel: agents.agentLevel,
+        })
+        .from(realNameRecords)
+        .innerJoin(accounts, eq(accounts.id, realNameRecords.accountId))
+        .innerJoin(agents, eq(agents.userId, realNameRecords.accountId))
+        .where(inArray(realNameRecords.id, keys));
+      return { rows: inKeyOrder(keys, rows, (r) => r.record.id), total };
     },
   };
 }

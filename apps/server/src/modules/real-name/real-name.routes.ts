@@ -42,11 +42,7 @@ export const realNameRoutes: FastifyPluginAsync<{ realName: RealNameService }> =
   );
 
   mount(app, queryRealNameReviews, async (body) => {
-    const { items, total } = await realName.reviewPage(
-      { status: body.status, mobilePhone: body.mobilePhone },
-      body.pageNum,
-      body.pageSize,
-    );
+    const { items, total } = await realName.reviewPage(body, body);
     return okPage(items, total);
   });
   mount(app, approveRealName, async (body, { auth }) => ok(await realName.approve(auth.accountId, body.id)));

@@ -4,6 +4,7 @@ import {
   Codes,
   type IdPhotoKind,
   idPhotoUrl,
+  type ListQueryOf,
   Messages,
   maskIdNumber,
   maskPhone,
@@ -11,6 +12,7 @@ import {
   type RealNameRecord,
   RealNameRecordStatus,
   type RealNameReviewItem,
+  type realNameReviewList,
 } from '@agent-console/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../shared/app-error';
@@ -244,11 +246,13 @@ export function createRealNameService(deps: {
     },
 
     async reviewPage(
-      filter: { status?: number | undefined; mobilePhone?: string | undefined },
-      pageNum: number,
-      pageSize: number,
+      query: ListQueryOf<typeof realNameReviewList>,
+      page: { pageNum: number; pageSize: number },
     ): Promise<{ items: RealNameReviewItem[]; total: number }> {
-      const { rows, total } = await repo.reviewPage(filter, (pageNum - 1) * pageSize, pageSize);
+      const { rows, total } = await repo.reviewPage(
+        { status: query.status, mobilePhone: query.mobilePhone || undefined, order: query.order ?? 'desc' },
+        page,
+      );
       return {
         total,
         items: rows.map(({ record: r, mobilePhone, agentName, agentLevel }) => ({

@@ -1,5 +1,8 @@
-import { and, count, desc, eq, gt, isNull, like, lt, sql } from 'drizzle-orm';
+import type { SortOrder } from '@agent-console/contract';
+import { and, count, desc, eq, gt, inArray, isNull, lt, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
+import { contains } from '../../db/filters';
+import { inKeyOrder, pageOfKeys } from '../../db/list';
 import { smsCodes, smsOutbox } from '../../db/schema/sms';
 
 export type SmsCodeRow = typeof smsCodes.$inferSelect;
@@ -88,20 +91,24 @@ export function createSmsRepository(db: Database) {
     async insertOutbox(row: typeof smsOutbox.$inferInsert): Promise<void> {
       await db.q().insert(smsOutbox).values(row);
     },
-    async outboxPage(filter: { mobilePhone?: string | undefined }, offset: number, limit: number) {
-      const where = filter.mobilePhone ? like(smsOutbox.mobilePhone, `%${filter.mobilePhone}%`) : undefined;
-      const [rows, [total]] = await Promise.all([
-        db
-          .q()
-          .select()
-          .from(smsOutbox)
-          .where(where)
-          .orderBy(desc(smsOutbox.createdAt), desc(smsOutbox.id))
-          .offset(offset)
-          .limit(limit),
-        db.q().select({ n: count() }).from(smsOutbox).where(where),
-      ]);
-      return { rows, total: total?.n ?? 0 };
+    /** One page of the outbox and the count of all matches (the list pipeline, db/list.ts). */
+    async outboxPage(
+      filters: { mobilePhone?: string | undefined; order: SortOrder },
+      page: { pageNum: number; pageSize: number },
+    ) {
+      const { keys, total } = await pageOfKeys(
+        db.q(),
+        {
+          from: sql`${smsOutbox}`,
+          where: [contains(smsOutbox.mobilePhone, filters.mobilePhone)],
+          key: smsOutbox.id,
+          sort: { column: smsOutbox.createdAt, order: filters.order },
+        },
+        page,
+      );
+      if (keys.length === 0) return { rows: [], total };
+      const rows = await db.q().select().from(smsOutbox).where(inArray(smsOutbox.id, keys));
+      return { rows: inKeyOrder(keys, rows, (r) => r.id), total };
     },
   };
 }

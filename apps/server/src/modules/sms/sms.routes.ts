@@ -12,7 +12,7 @@ export const smsRoutes: FastifyPluginAsync<{ sms: SmsService }> = async (app, { 
   mount(app, getSmsCodeSigned, async (body, { auth, req }) => ok(await sms.send(body, auth, req.ip, true)));
 
   mount(app, querySmsOutbox, async (body) => {
-    const { rows, total } = await sms.outbox({ mobilePhone: body.mobilePhone }, body.pageNum, body.pageSize);
+    const { rows, total } = await sms.outbox(body, body);
     return okPage(
       rows.map((r) => ({
         id: r.id,

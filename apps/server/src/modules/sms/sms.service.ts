@@ -2,6 +2,7 @@ import { randomInt, timingSafeEqual } from 'node:crypto';
 import {
   Codes,
   isValidPhone,
+  type ListQueryOf,
   Messages,
   maskPhone,
   SMS_CODE_MAX_WRONG_TRIES,
@@ -13,6 +14,7 @@ import {
   SMS_TYPES_TO_GIVEN_PHONE,
   type SmsSendResult,
   type SmsTypeCode,
+  type smsOutboxList,
 } from '@agent-console/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../shared/app-error';
@@ -207,8 +209,11 @@ export function createSmsService(deps: {
         throw new AppError(Codes.INVALID_PARAMS, SMS_MESSAGES.codeExpired);
     },
 
-    async outbox(filter: { mobilePhone?: string | undefined }, pageNum: number, pageSize: number) {
-      return repo.outboxPage(filter, (pageNum - 1) * pageSize, pageSize);
+    async outbox(query: ListQueryOf<typeof smsOutboxList>, page: { pageNum: number; pageSize: number }) {
+      return repo.outboxPage(
+        { mobilePhone: query.mobilePhone || undefined, order: query.order ?? 'desc' },
+        page,
+      );
     },
   };
 }

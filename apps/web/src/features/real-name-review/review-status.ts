@@ -13,9 +13,3 @@ export const reviewStatusColor = (status: number): string =>
     : status === RealNameRecordStatus.UNDER_REVIEW
       ? 'processing'
       : 'error';
-
-/** The status filter as the request wants it: '' (all) or 0, 1, 2. */
-export function statusFilter(raw: string | undefined): 0 | 1 | 2 | undefined {
-  if (raw === '0' || raw === '1' || raw === '2') return Number(raw) as 0 | 1 | 2;
-  return undefined;
-}

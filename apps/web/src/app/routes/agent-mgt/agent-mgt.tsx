@@ -1,36 +1,54 @@
-import { type AgentListItem, queryAgentInfoPage } from '@agent-console/contract';
+import {
+  type AgentListItem,
+  type AgentListTotals,
+  exportAgentInfoPage,
+  queryAgentInfoPage,
+  queryAgentInfoTotal,
+} from '@agent-console/contract';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
-import { Button, Card, Space } from 'antd';
+import { Button } from 'antd';
 import { useMemo, useState } from 'react';
-import { ListPager } from '../../../components/list-pager';
+import { ListPage } from '../../../components/list-page';
 import { useAgentInfo } from '../../../features/agent/api/get-agent-info';
-import {
-  AGENT_FILTER_KEYS,
-  type AgentFilterValues,
-  fromFilters,
-  toAgentListQuery,
-  toFilters,
-} from '../../../features/agents/agent-list-filters';
 import { subAgentTaskStatusQuery } from '../../../features/agents/api/get-sub-agent-task-status';
 import { useDeleteAgent } from '../../../features/agents/api/save-agent';
-import { AgentFilters } from '../../../features/agents/components/agent-filters';
+import { agentColumns } from '../../../features/agents/components/agent-columns';
+import {
+  AGENT_FILTER_RANGES,
+  AgentFilterFields,
+  withoutTreeRoot,
+} from '../../../features/agents/components/agent-filter-fields';
 import { type AgentDialogMode, AgentFormDialog } from '../../../features/agents/components/agent-form-dialog';
-import { AgentsTable } from '../../../features/agents/components/agents-table';
+import { levelLabel } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
-import { useResourceTable } from '../../../lib/use-resource-table';
+import { useList } from '../../../lib/use-list';
 
-/** /agent-mgt (levels 0-4): the caller's sub-agents, with filters, create, edit, delete and details. */
+/** 共 N 个代理：each level's count; and the sub-agents those agents have. */
+function AgentTotals({ totals }: { totals: AgentListTotals }) {
+  return (
+    <>
+      <span>
+        共 <strong>{totals.agentCount}</strong> 个代理
+      </span>
+      {totals.byLevel.map((l) => (
+        <span key={l.agentLevel}>
+          {levelLabel(l.agentLevel)} <strong>{l.count}</strong>
+        </span>
+      ))}
+      <span>
+        其下级代理 <strong>{totals.subAgentCount}</strong> 个
+      </span>
+    </>
+  );
+}
+
+/** /agent-mgt (levels 0-4): the caller's sub-agents, with filters, totals, export, create, edit, delete and details. */
 export default function AgentMgtRoute() {
   const agent = useAgentInfo();
-  const table = useResourceTable({
-    endpoint: queryAgentInfoPage,
-    filterKeys: AGENT_FILTER_KEYS,
-    toRequest: toAgentListQuery,
-  });
-  const filterValues = useMemo(() => fromFilters(table.filters), [table.filters]);
+  const list = useList(queryAgentInfoPage, { totals: queryAgentInfoTotal });
 
-  const ids = useMemo(() => table.rows.map((r: AgentListItem) => r.id), [table.rows]);
+  const ids = useMemo(() => list.rows.map((r: AgentListItem) => r.id), [list.rows]);
   const { data: statuses } = useQuery(subAgentTaskStatusQuery(ids));
   const tasksById = useMemo(() => new Map((statuses ?? []).map((s) => [s.agentId, s.tasks])), [statuses]);
 
@@ -52,32 +70,29 @@ export default function AgentMgtRoute() {
   };
 
   return (
-    <Card
-      title="代理管理"
-      variant="borderless"
-      extra={
-        <Space>
+    <>
+      <ListPage
+        title="代理管理"
+        list={list}
+        rowKey="id"
+        extra={
           <Button type="primary" icon={<PlusOutlined />} onClick={() => openDialog({ kind: 'create' })}>
             新增代理
           </Button>
-        </Space>
-      }
-    >
-      <AgentFilters
-        agent={agent}
-        values={filterValues}
-        loading={table.loading}
-        onSubmit={(values: AgentFilterValues) => table.submit(toFilters(values))}
-        onClear={() => table.clear()}
+        }
+        filters={<AgentFilterFields agent={agent} />}
+        ranges={AGENT_FILTER_RANGES}
+        normalize={withoutTreeRoot}
+        totals={list.totals ? <AgentTotals totals={list.totals} /> : null}
+        exportEndpoint={exportAgentInfoPage}
+        columns={agentColumns({
+          tasksById,
+          onEdit: (row) => openDialog({ kind: 'edit', row }),
+          onDelete,
+          deletingId: remove.isPending ? (remove.variables ?? null) : null,
+        })}
+        scroll={{ x: 1440 }}
       />
-      <AgentsTable
-        tableProps={table.tableProps}
-        tasksById={tasksById}
-        onEdit={(row) => openDialog({ kind: 'edit', row })}
-        onDelete={onDelete}
-        deletingId={remove.isPending ? (remove.variables ?? null) : null}
-      />
-      <ListPager {...table.pager} />
       <AgentFormDialog
         key={dialog.key}
         open={dialog.open}
@@ -85,6 +100,6 @@ export default function AgentMgtRoute() {
         agent={agent}
         onClose={() => setDialog((d) => ({ ...d, open: false }))}
       />
-    </Card>
+    </>
   );
 }

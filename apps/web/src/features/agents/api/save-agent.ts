@@ -7,6 +7,7 @@ import {
   queryAgentDetail,
   queryAgentInfo,
   queryAgentInfoPage,
+  queryAgentInfoTotal,
   type UpdateAgentRequest,
   updateAgent,
 } from '@agent-console/contract';
@@ -22,9 +23,14 @@ export async function hashPassword(password: string): Promise<string> {
 /** After any change: the list, the popovers, the limits, and the caller's agent tree (structuredPid). */
 async function invalidateAgents(queryClient: QueryClient): Promise<void> {
   await Promise.all(
-    [queryAgentInfoPage, queryAgentDetail, getOrderProfitRatios, queryAgentAreaDetail, queryAgentInfo].map(
-      (ep) => queryClient.invalidateQueries({ queryKey: [ep.path] }),
-    ),
+    [
+      queryAgentInfoPage,
+      queryAgentInfoTotal,
+      queryAgentDetail,
+      getOrderProfitRatios,
+      queryAgentAreaDetail,
+      queryAgentInfo,
+    ].map((ep) => queryClient.invalidateQueries({ queryKey: [ep.path] })),
   );
 }
 

@@ -6,7 +6,6 @@ import {
 } from '@agent-console/contract';
 import {
   Button,
-  Card,
   Form,
   Image,
   Input,
@@ -14,45 +13,31 @@ import {
   Popconfirm,
   Select,
   Space,
-  Table,
   type TableColumnsType,
   Tag,
 } from 'antd';
 import { useState } from 'react';
-import { ListPager } from '../../../components/list-pager';
+import { ListPage } from '../../../components/list-page';
 import { formatTime, levelLabel } from '../../../lib/format';
 import { notifySuccess } from '../../../lib/notify';
-import { useResourceTable } from '../../../lib/use-resource-table';
+import { useList } from '../../../lib/use-list';
 import { useApproveRealName, useRejectRealName } from '../api/review-real-name';
-import { ReviewStatusLabels, reviewStatusColor, statusFilter } from '../review-status';
+import { ReviewStatusLabels, reviewStatusColor } from '../review-status';
 import './real-name-review-list.css';
 
 const STATUS_OPTIONS = [
-  { value: '', label: '全部' },
-  { value: '0', label: '审核中' },
-  { value: '1', label: '已通过' },
-  { value: '2', label: '已驳回' },
+  { value: 0, label: '审核中' },
+  { value: 1, label: '已通过' },
+  { value: 2, label: '已驳回' },
 ];
 
 /** The operator's identity review: submissions with their photos, approve or reject with a reason. */
 export function RealNameReviewList() {
-  const table = useResourceTable({
-    endpoint: queryRealNameReviews,
-    filterKeys: ['status', 'mobilePhone'],
-    toRequest: (filters, page) => {
-      const status = statusFilter(filters.status);
-      return {
-        ...page,
-        ...(status === undefined ? {} : { status }),
-        ...(filters.mobilePhone ? { mobilePhone: filters.mobilePhone } : {}),
-      };
-    },
-  });
+  const list = useList(queryRealNameReviews);
   const approve = useApproveRealName();
   const reject = useRejectRealName();
   const [rejecting, setRejecting] = useState<RealNameReviewItem | null>(null);
   const [rejectForm] = Form.useForm<{ reason: string }>();
-  const [filterForm] = Form.useForm<{ status: string; mobilePhone: string }>();
 
   const confirmReject = async () => {
     if (!rejecting) return;
@@ -107,7 +92,7 @@ export function RealNameReviewList() {
       ellipsis: true,
       render: (v: string | null) => v ?? '—',
     },
-    { title: '提交时间', dataIndex: 'submitTime', width: 170, render: formatTime },
+    { title: '提交时间', dataIndex: 'submitTime', key: 'submitTime', width: 170, render: formatTime },
     { title: '审核时间', dataIndex: 'reviewTime', width: 170, render: formatTime },
     {
       title: '操作',
@@ -145,46 +130,35 @@ export function RealNameReviewList() {
   ];
 
   return (
-    <Card variant="borderless">
-      <Form
-        form={filterForm}
-        layout="inline"
-        className="review-filters"
-        initialValues={{ status: table.filters.status ?? '', mobilePhone: table.filters.mobilePhone ?? '' }}
-        onFinish={(values) =>
-          table.submit({ status: values.status, mobilePhone: values.mobilePhone?.trim() ?? '' })
-        }
-      >
-        <Form.Item label="审核状态" name="status">
-          <Select options={STATUS_OPTIONS} className="review-status-select" aria-label="审核状态" />
-        </Form.Item>
-        <Form.Item label="手机号" name="mobilePhone">
-          <Input allowClear maxLength={11} placeholder="手机号" aria-label="手机号" />
-        </Form.Item>
-        <Form.Item>
-          <Space>
-            <Button type="primary" htmlType="submit">
-              查询
-            </Button>
-            <Button
-              onClick={() => {
-                filterForm.setFieldsValue({ status: '', mobilePhone: '' });
-                table.clear();
-              }}
-            >
-              重置
-            </Button>
-          </Space>
-        </Form.Item>
-      </Form>
-      <Table<RealNameReviewItem>
+    <>
+      <ListPage
+        list={list}
         rowKey="id"
         columns={columns}
         scroll={{ x: 1700 }}
-        size="middle"
-        {...table.tableProps}
+        filters={
+          <>
+            <Form.Item label="审核状态" name="status">
+              <Select
+                options={STATUS_OPTIONS}
+                allowClear
+                placeholder="全部"
+                className="review-status-select"
+                aria-label="审核状态"
+              />
+            </Form.Item>
+            <Form.Item label="手机号" name="mobilePhone">
+              <Input
+                className="list-filter-field"
+                allowClear
+                maxLength={11}
+                placeholder="手机号"
+                aria-label="手机号"
+              />
+            </Form.Item>
+          </>
+        }
       />
-      <ListPager {...table.pager} />
       <Modal
         title={rejecting ? `驳回 ${rejecting.realName} 的实名认证` : '驳回'}
         open={rejecting !== null}
@@ -216,6 +190,6 @@ export function RealNameReviewList() {
           </Form.Item>
         </Form>
       </Modal>
-    </Card>
+    </>
   );
 }

@@ -1,5 +1,5 @@
 import { type AgentListItem, TaskTypeLabels, type UnfinishedTask } from '@agent-console/contract';
-import { Button, Popconfirm, Space, Table, type TableColumnsType, type TableProps, Tag, Tooltip } from 'antd';
+import { Button, Popconfirm, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { areasText, formatTime, levelLabel } from '../../../lib/format';
 import { formatRatio } from '../ratio';
 import { AgentDetailPopover } from './agent-detail-popover';
@@ -47,22 +47,20 @@ function ShareSettings({ row }: { row: AgentListItem }) {
   );
 }
 
-/** The agent list (columns of the domain doc) with its row actions. */
-export function AgentsTable({
-  tableProps,
+/** The columns of the agent list (the domain doc's) with its row actions; `id` and `createTime` sort. */
+export function agentColumns({
   tasksById,
   onEdit,
   onDelete,
   deletingId,
 }: {
-  tableProps: Pick<TableProps<AgentListItem>, 'dataSource' | 'loading' | 'pagination'>;
   tasksById: ReadonlyMap<number, readonly UnfinishedTask[]>;
   onEdit: (row: AgentListItem) => void;
   onDelete: (row: AgentListItem) => Promise<void>;
   deletingId: number | null;
-}) {
-  const columns: TableColumnsType<AgentListItem> = [
-    { title: '代理ID', dataIndex: 'id', width: 64, fixed: 'left' },
+}): TableColumnsType<AgentListItem> {
+  return [
+    { title: '代理ID', dataIndex: 'id', key: 'id', width: 84, fixed: 'left' },
     {
       title: '代理名称',
       dataIndex: 'agentName',
@@ -87,7 +85,13 @@ export function AgentsTable({
       width: 100,
       render: (_, row) => <TaskStatus tasks={tasksById.get(row.id)} />,
     },
-    { title: '创建时间', dataIndex: 'createTime', width: 165, render: (t: string) => formatTime(t) },
+    {
+      title: '创建时间',
+      dataIndex: 'createTime',
+      key: 'createTime',
+      width: 165,
+      render: (t: string) => formatTime(t),
+    },
     { title: '备注', dataIndex: 'remark', width: 140, ellipsis: true, render: (r: string) => r || '—' },
     {
       title: '操作',
@@ -120,7 +124,4 @@ export function AgentsTable({
       ),
     },
   ];
-  return (
-    <Table<AgentListItem> rowKey="id" size="middle" columns={columns} scroll={{ x: 1420 }} {...tableProps} />
-  );
 }

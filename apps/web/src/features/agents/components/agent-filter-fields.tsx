@@ -1,0 +1,57 @@
+import { AGENT_LEVELS, AGENT_TREE_ROOT_ID, type AgentInfo } from '@agent-console/contract';
+import { Form, Input, Select } from 'antd';
+import { AgentTreeSelect } from '../../../components/agent-tree-select';
+import { AreaCascader } from '../../../components/area-cascader';
+import { DateRangePicker } from '../../../components/date-range-picker';
+import { levelLabel } from '../../../lib/format';
+
+/** The levels below the caller's: the only ones its list can hold. */
+export const levelOptionsBelow = (level: number) =>
+  AGENT_LEVELS.filter((l) => l > level).map((l) => ({ value: l, label: levelLabel(l) }));
+
+/** The created range field of the filter form and the two filter keys it holds. */
+export const AGENT_FILTER_RANGES = { range: ['startTime', 'endTime'] } as const;
+
+/** The tree's root (全部) means no node: it is left out of the query. */
+export const withoutTreeRoot = (query: Record<string, unknown>): Record<string, unknown> => {
+  const { pid, ...rest } = query;
+  return pid === undefined || pid === AGENT_TREE_ROOT_ID ? rest : { ...rest, pid };
+};
+
+/**
+ * The filters of the agent list: name, phone, level, area (the caller's region tree), agent tree
+ * (structuredPid) and created date range.
+ */
+export function AgentFilterFields({
+  agent,
+}: {
+  agent: Pick<AgentInfo, 'agentLevel' | 'structuredAreaInfo' | 'structuredPid'>;
+}) {
+  return (
+    <>
+      <Form.Item name="agentName" label="代理名称">
+        <Input className="list-filter-field" placeholder="请输入代理名称" allowClear maxLength={50} />
+      </Form.Item>
+      <Form.Item name="mobilePhone" label="手机号">
+        <Input className="list-filter-field" placeholder="请输入手机号" allowClear maxLength={11} />
+      </Form.Item>
+      <Form.Item name="agentLevel" label="代理等级">
+        <Select
+          className="list-filter-field"
+          placeholder="全部等级"
+          allowClear
+          options={levelOptionsBelow(agent.agentLevel)}
+        />
+      </Form.Item>
+      <Form.Item name="areaKey" label="地区">
+        <AreaCascader className="list-filter-field" options={agent.structuredAreaInfo} />
+      </Form.Item>
+      <Form.Item name="pid" label="所属代理">
+        <AgentTreeSelect className="list-filter-field" tree={agent.structuredPid} />
+      </Form.Item>
+      <Form.Item name="range" label="创建时间">
+        <DateRangePicker className="list-filter-range" />
+      </Form.Item>
+    </>
+  );
+}

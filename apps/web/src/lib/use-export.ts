@@ -1,0 +1,97 @@
+import { EXPORT_TOKEN_COOKIE, type ExportEndpoint, exportHref } from '@agent-console/contract';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { ApiError, readBase, rejectFailure } from './api-client';
+import { notifyError, notifySuccess } from './notify';
+
+/** How long the console waits for an export to start before giving up. */
+export const EXPORT_START_TIMEOUT_MS = 120_000;
+const POLL_MS = 250;
+
+export const EXPORT_STARTED_MESSAGE = '导出已开始，文件将保存到浏览器的下载目录';
+export const EXPORT_TIMEOUT_MESSAGE = '导出超时，请缩小筛选范围后重试';
+
+const newToken = (): string => {
+  const bytes = new Uint8Array(12);
+  crypto.getRandomValues(bytes);
+  return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
+};
+
+const readCookie = (name: string): string | null => {
+  for (const part of document.cookie.split(';')) {
+    const [key, ...value] = part.trim().split('=');
+    if (key === name) return value.join('=');
+  }
+  return null;
+};
+
+const forgetCookie = (name: string) => {
+  document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
+};
+
+/**
+ * Starts the export of a list by browser navigation (spec section 7: `/export…?query`) in a hidden
+ * frame, so the file goes to the browser's downloads while the console stays where it is, and
+ * tells the user it runs: `exporting` until the server starts the file (it answers with the cookie
+ * named by the token the console sent), then a success toast. A refusal arrives in the frame as the
+ * envelope and goes through the error catalogue like any call (9996 to /login, a toast otherwise).
+ */
+export function useExport(endpoint: ExportEndpoint | undefined) {
+  const [exporting, setExporting] = useState(false);
+  const cleanup = useRef<(() => void) | null>(null);
+
+  useEffect(() => () => cleanup.current?.(), []);
+
+  const start = useCallback(
+    (query: Readonly<Record<string, unknown>>): boolean => {
+      if (!endpoint || cleanup.current) return false;
+      const token = newToken();
+      const frame = document.createElement('iframe');
+      frame.hidden = true;
+      frame.title = '导出';
+      const finish = () => {
+        window.clearInterval(poll);
+        window.clearTimeout(timeout);
+        frame.remove();
+        cleanup.current = null;
+        setExporting(false);
+      };
+      // The server has sent the file's headers: the download is under way.
+      const poll = window.setInterval(() => {
+        if (readCookie(EXPORT_TOKEN_COOKIE) !== token) return;
+        forgetCookie(EXPORT_TOKEN_COOKIE);
+        finish();
+        notifySuccess(EXPORT_STARTED_MESSAGE);
+      }, POLL_MS);
+      const timeout = window.setTimeout(() => {
+        finish();
+        notifyError(EXPORT_TIMEOUT_MESSAGE);
+      }, EXPORT_START_TIMEOUT_MS);
+      // A download never loads the frame; a refusal (the envelope, as JSON) does.
+      frame.addEventListener('load', () => {
+        let json: unknown;
+        try {
+          json = JSON.parse(frame.contentDocument?.body?.innerText ?? '');
+        } catch {
+          // Not the envelope (an empty frame): nothing to tell, the poll or the timeout ends it.
+          return;
+        }
+        const base = readBase(json);
+        if (!base) return;
+        finish();
+        try {
+          rejectFailure(base);
+        } catch (err) {
+          if (!(err instanceof ApiError)) throw err;
+        }
+      });
+      cleanup.current = finish;
+      setExporting(true);
+      document.body.append(frame);
+      frame.src = exportHref(endpoint, query, token);
+      return true;
+    },
+    [endpoint],
+  );
+
+  return { exporting, start };
+}
