@@ -225,7 +225,9 @@ test('a level 2 agent creates, finds, inspects, edits and deletes sub-agents', a
   await expect(rowOf(page, `${NEW_NAME}二`)).toHaveCount(0);
 });
 
-test('the list shows its totals, sorts by a column and exports the filtered list as .xlsx', async ({ page }) => {
+test('the list shows its totals, sorts by a column and exports the filtered list as .xlsx', async ({
+  page,
+}) => {
   await openAgentMgt(page);
   const totals = page.locator('.list-totals');
   await expect(totals).toContainText(/共 \d+ 个代理/);

@@ -1,4 +1,4 @@
-/** Small first-party cookies for UI preferences (the sidebar flag of spec section 2). */
+/** Small first-party cookies: UI preferences (the sidebar flag of spec section 2), the export token. */
 export function readCookie(name: string): string | null {
   const prefix = `${encodeURIComponent(name)}=`;
   for (const part of document.cookie.split('; ')) {
@@ -11,4 +11,9 @@ export function writeCookie(name: string, value: string, days = 365): void {
   const expires = new Date(Date.now() + days * 86_400_000).toUTCString();
   // biome-ignore lint/suspicious/noDocumentCookie: the flag is read synchronously on first render; the async Cookie Store API is not in every browser.
   document.cookie = `${encodeURIComponent(name)}=${encodeURIComponent(value)}; expires=${expires}; path=/; SameSite=Lax`;
+}
+
+export function removeCookie(name: string): void {
+  // biome-ignore lint/suspicious/noDocumentCookie: the same cookie writeCookie and the server set, read synchronously.
+  document.cookie = `${encodeURIComponent(name)}=; Max-Age=0; path=/; SameSite=Lax`;
 }

@@ -1,6 +1,7 @@
 import { exportAgentInfoPage } from '@agent-console/contract';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { removeCookie, writeCookie } from './cookie';
 import * as notify from './notify';
 import {
   EXPORT_START_TIMEOUT_MS,
@@ -20,7 +21,7 @@ describe('useExport', () => {
   afterEach(() => {
     vi.useRealTimers();
     vi.restoreAllMocks();
-    document.cookie = 'ac_export=; Path=/; Max-Age=0';
+    removeCookie('ac_export');
   });
 
   it('navigates a hidden frame to the export with the filters and a token, and runs until the file starts', () => {
@@ -42,7 +43,8 @@ describe('useExport', () => {
 
     act(() => vi.advanceTimersByTime(1000));
     expect(result.current.exporting).toBe(true);
-    document.cookie = `ac_export=${token}; Path=/`;
+    // What the server's Set-Cookie does when the file starts.
+    writeCookie('ac_export', token);
     act(() => vi.advanceTimersByTime(300));
     expect(result.current.exporting).toBe(false);
     expect(notify.notifySuccess).toHaveBeenCalledWith(EXPORT_STARTED_MESSAGE);

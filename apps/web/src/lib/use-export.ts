@@ -1,6 +1,7 @@
 import { EXPORT_TOKEN_COOKIE, type ExportEndpoint, exportHref } from '@agent-console/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { ApiError, readBase, rejectFailure } from './api-client';
+import { readCookie, removeCookie } from './cookie';
 import { notifyError, notifySuccess } from './notify';
 
 /** How long the console waits for an export to start before giving up. */
@@ -14,18 +15,6 @@ const newToken = (): string => {
   const bytes = new Uint8Array(12);
   crypto.getRandomValues(bytes);
   return Array.from(bytes, (b) => b.toString(16).padStart(2, '0')).join('');
-};
-
-const readCookie = (name: string): string | null => {
-  for (const part of document.cookie.split(';')) {
-    const [key, ...value] = part.trim().split('=');
-    if (key === name) return value.join('=');
-  }
-  return null;
-};
-
-const forgetCookie = (name: string) => {
-  document.cookie = `${name}=; Path=/; Max-Age=0; SameSite=Lax`;
 };
 
 /**
@@ -58,7 +47,7 @@ export function useExport(endpoint: ExportEndpoint | undefined) {
       // The server has sent the file's headers: the download is under way.
       const poll = window.setInterval(() => {
         if (readCookie(EXPORT_TOKEN_COOKIE) !== token) return;
-        forgetCookie(EXPORT_TOKEN_COOKIE);
+        removeCookie(EXPORT_TOKEN_COOKIE);
         finish();
         notifySuccess(EXPORT_STARTED_MESSAGE);
       }, POLL_MS);
@@ -70,7 +59,7 @@ export function useExport(endpoint: ExportEndpoint | undefined) {
       frame.addEventListener('load', () => {
         let json: unknown;
         try {
-          json = JSON.parse(frame.contentDocument?.body?.innerText ?? '');
+          json = JSON.parse(frame.contentDocument?.body?.textContent ?? '');
         } catch {
           // Not the envelope (an empty frame): nothing to tell, the poll or the timeout ends it.
           return;
