@@ -70,10 +70,35 @@ module.exports = {
       from: { path: '[.]routes[.]ts$' },
       to: { path: '(^apps/server/src/db/|[.]repository[.]ts$|node_modules/drizzle-orm)' },
     },
+    {
+      name: 'server-sql-only-in-repositories',
+      severity: 'error',
+      comment:
+        'SQL lives in repositories: services, routes and other module files import neither drizzle-orm nor the schema (tests may, for assertions).',
+      from: {
+        path: '^apps/server/src/modules/',
+        pathNot: '([.]repository[.]ts|[.]test[.]ts|[.]test-kit[.]ts)$',
+      },
+      to: { path: '(node_modules/drizzle-orm|^apps/server/src/db/schema/)' },
+    },
+    {
+      name: 'server-repositories-not-http',
+      severity: 'error',
+      comment: 'Repositories know nothing of HTTP: scope and filters come from the domain and db/.',
+      from: { path: '([.]repository[.]ts$|^apps/server/src/db/)' },
+      to: { path: '^apps/server/src/http/' },
+    },
+    {
+      name: 'server-services-not-http',
+      severity: 'error',
+      comment: 'Services know nothing of Fastify or the HTTP layer.',
+      from: { path: '[.]service[.]ts$' },
+      to: { path: '(^apps/server/src/http/|node_modules/fastify)' },
+    },
   ],
   options: {
     doNotFollow: { path: 'node_modules' },
-    exclude: { path: '(^|/)(dist|data|node_modules)/' },
+    exclude: { path: '(^|/)(dist|data)/' },
     tsPreCompilationDeps: true,
     tsConfig: { fileName: 'tsconfig.base.json' },
     enhancedResolveOptions: {

@@ -1,15 +1,9 @@
-import { mkdirSync, readFileSync } from 'node:fs';
-import { join } from 'node:path';
+import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { LEVEL0, login, shot, sidebar } from './helpers';
 
 /** Dialogs and popovers float over the viewport: a picture of the viewport shows them as seen. */
-async function shotView(page: Page, name: string): Promise<void> {
-  const dir = join(import.meta.dirname, '..', 'screenshots');
-  mkdirSync(dir, { recursive: true });
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: join(dir, `${name}.png`) });
-}
+const shotView = (page: Page, name: string) => shot(page, name, { fullPage: false });
 
 /** The level 2 agent of the demo chain (广东省); 13800000003's agent (深圳市) below it has sub-agents. */
 const LEVEL2 = '13800000002';

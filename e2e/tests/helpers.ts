@@ -9,11 +9,29 @@ export const LEVEL3 = '13800000003';
 
 const SCREENSHOTS = join(import.meta.dirname, '..', 'screenshots');
 
-export async function shot(page: Page, name: string): Promise<void> {
+/**
+ * Waits for the screen to be still: no call or navigation under way (the progress bar, which
+ * shows while any is, has gone), no skeleton or spinner on screen, every picture and font loaded.
+ * Motion is off (reducedMotion), so nothing else moves.
+ */
+export async function screenSettled(page: Page): Promise<void> {
+  await expect(page.locator('#nprogress')).toHaveCount(0);
+  await expect(
+    page.locator('.ant-skeleton, .ant-spin-spinning, .anticon-spin').filter({ visible: true }),
+  ).toHaveCount(0);
+  await page.waitForFunction(
+    () => document.fonts.status === 'loaded' && Array.from(document.images).every((img) => img.complete),
+  );
+}
+
+/**
+ * A picture of the screen once it is still, in e2e/screenshots. The whole page by default; the
+ * viewport with `fullPage: false` (dialogs and popovers float over it: seen as the user sees them).
+ */
+export async function shot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  // Let transitions (menus, dialogs, tabs) settle before the picture.
-  await page.waitForTimeout(400);
-  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage: true });
+  await screenSettled(page);
+  await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
 }
 
 export async function fillLogin(page: Page, phone: string, password: string): Promise<void> {

@@ -18,10 +18,13 @@ test('three wrong passwords bring up the image captcha, and a wrong code is refu
   await page.getByLabel('密码', { exact: true }).fill(PASSWORD);
   await page.getByRole('button', { name: /登录/ }).click();
   await expect(page.getByRole('alert').filter({ hasText: '请输入图片验证码' })).toBeVisible();
+  const picture = page.getByRole('img', { name: '图片验证码' });
+  const first = String(await picture.getAttribute('src'));
   await captcha.fill('0000');
   const wrong = page.waitForResponse((r) => r.url().endsWith('/api/user/login'));
   await page.getByRole('button', { name: /登录/ }).click();
   expect((await (await wrong).json()).responseCode).toBe('2003');
   await expect(page.getByText('图片验证码错误')).toBeVisible();
+  await expect(picture).not.toHaveAttribute('src', first);
   await expect(captcha).toHaveValue('');
 });

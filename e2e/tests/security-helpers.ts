@@ -85,27 +85,30 @@ export async function outbox(api: APIRequestContext, mobilePhone: string): Promi
 const lastId = async (api: APIRequestContext, phone: string) =>
   Math.max(0, ...(await outbox(api, phone)).map((m) => m.id));
 
+/** The reply of an SMS send (getSmsCode or getSmsCodeSigned). */
+const isSmsSend = (url: string) => /\/api\/captcha\/getSmsCode(Signed)?$/.test(new URL(url).pathname);
+
 /**
  * Solves the captcha in `scope`, presses 获取验证码, checks the 59 s countdown, and returns the code
  * the outbox received for `phone`.
  */
 export async function requestCode(api: APIRequestContext, scope: Locator, phone: string): Promise<string> {
   const before = await lastId(api, phone);
-  const countdown = scope.getByRole('button', { name: /\d+s后重新获取$/ }).filter({ visible: true });
-  // A misread captcha fails the send and brings a new picture: read it again (at most 3 tries).
-  for (let attempt = 1; attempt <= 3; attempt++) {
+  const picture = scope.getByAltText('图片验证码').filter({ visible: true });
+  // A misread captcha fails the send and brings a new picture: read that one (at most 3 tries).
+  for (let attempt = 1; ; attempt++) {
+    const shown = await picture.getAttribute('src');
     await fillCaptcha(scope);
+    const answered = scope.page().waitForResponse((r) => isSmsSend(r.url()));
     await scope.getByRole('button', { name: '获取验证码' }).filter({ visible: true }).click();
-    try {
-      await expect(countdown).toBeVisible({ timeout: 4000 });
-      break;
-    } catch (error) {
-      if (attempt === 3) throw error;
-      await expect(scope.getByRole('textbox', { name: '图片验证码' }).filter({ visible: true })).toHaveValue(
-        '',
-      );
-    }
+    const { responseCode, responseMsg } = await (await answered).json();
+    if (responseCode === '0000') break;
+    expect(attempt, `SMS send refused: ${responseCode} ${responseMsg}`).toBeLessThan(3);
+    await expect(picture).not.toHaveAttribute('src', String(shown));
   }
+  await expect(
+    scope.getByRole('button', { name: /^\d+s后重新获取$/ }).filter({ visible: true }),
+  ).toBeVisible();
   let code = '';
   await expect
     .poll(async () => {

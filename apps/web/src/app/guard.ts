@@ -1,15 +1,21 @@
-import { Codes, type RoleSubject } from '@agent-console/contract';
+import { Codes, type RoleSubject, type UnfinishedTask } from '@agent-console/contract';
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunction, matchPath, redirect } from 'react-router';
 import { loginPath, paths } from '../config/paths';
-import { agentInfoQuery } from '../features/agent/api/get-agent-info';
-import { fetchLoginState } from '../features/auth/api/is-login';
 import { siteInfoQuery } from '../features/site/api/get-site-info';
-import { unfinishedTasksQuery } from '../features/tasks/api/get-unfinished-tasks';
 import { ApiError } from '../lib/api-client';
 import { clearLoginState } from '../lib/login-state';
+import { agentInfoQuery, fetchLoginState, unfinishedTasksQuery } from '../lib/session';
 import { canAccess } from './menu';
 import { appRoutes, menuGroups } from './route-table';
+
+/** A failed call gives `fallback`; anything that is not a failed call (a bug) still throws. */
+const orElse =
+  <T>(fallback: T) =>
+  (error: unknown): T => {
+    if (error instanceof ApiError) return fallback;
+    throw error;
+  };
 
 /** Reachable without logging in (spec section 2). */
 const PUBLIC_PATHS: readonly string[] = [paths.login, paths.notFound];
@@ -25,7 +31,9 @@ async function ensureAgent(queryClient: QueryClient, wanted: string): Promise<Ro
     const [agent] = await Promise.all([
       queryClient.fetchQuery(agentInfoQuery({ ignoreUnauthorized: true })),
       // Tasks only feed the header's badge: a failure there must not block the console.
-      queryClient.fetchQuery(unfinishedTasksQuery({ ignoreUnauthorized: true })).catch(() => []),
+      queryClient
+        .fetchQuery(unfinishedTasksQuery({ ignoreUnauthorized: true }))
+        .catch(orElse<UnfinishedTask[]>([])),
     ]);
     return agent;
   } catch (error) {
@@ -46,7 +54,8 @@ export function createGuard(queryClient: QueryClient): LoaderFunction {
   return async ({ request }) => {
     const url = new URL(request.url);
     const wanted = `${url.pathname}${url.search}`;
-    const site = queryClient.ensureQueryData(siteInfoQuery()).catch(() => null);
+    // Without site info the console shows its default name and logo.
+    const site = queryClient.ensureQueryData(siteInfoQuery()).catch(orElse(null));
     const loggedIn = await fetchLoginState();
     await site;
 

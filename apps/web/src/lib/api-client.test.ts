@@ -57,7 +57,7 @@ describe('call', () => {
     stubApi(on(queryUnfinishedTask, () => fail('9996', '登录已失效，请重新登录')));
     const error = await call(queryUnfinishedTask, {}).catch((e: unknown) => e);
     expect(error).toBeInstanceOf(ApiError);
-    expect(error).toMatchObject({ code: '9996', toasted: false });
+    expect(error).toMatchObject({ code: '9996', toasted: false, reported: true });
     expect(readLoginState()).toBeNull();
     expect(assign).toHaveBeenCalledWith('/login?redirect=%2Fsetting%3Ftab%3D1');
     expect(toasts).toEqual([]);
@@ -66,7 +66,10 @@ describe('call', () => {
   it('on 9996 leaves navigation to callers that ask for it', async () => {
     writeLoginState(true);
     stubApi(on(isLogin, () => fail('9996', '登录已失效，请重新登录')));
-    await expect(call(isLogin, {}, { ignoreUnauthorized: true })).rejects.toMatchObject({ code: '9996' });
+    await expect(call(isLogin, {}, { ignoreUnauthorized: true })).rejects.toMatchObject({
+      code: '9996',
+      reported: false,
+    });
     expect(assign).not.toHaveBeenCalled();
     expect(readLoginState()).toBe(true);
   });
@@ -75,14 +78,18 @@ describe('call', () => {
     stubApi(
       on(queryUnfinishedTask, () => fail('3001', '请前往指定页面', { codeUrl: 'https://example.com/next' })),
     );
-    await expect(call(queryUnfinishedTask, {})).rejects.toMatchObject({ code: '3001' });
+    await expect(call(queryUnfinishedTask, {})).rejects.toMatchObject({ code: '3001', reported: true });
     expect(setHref).toHaveBeenCalledWith('https://example.com/next');
     expect(toasts).toEqual([]);
   });
 
   it('rejects R9998 silently', async () => {
     stubApi(on(queryUnfinishedTask, () => fail('R9998', '请求已拒绝')));
-    await expect(call(queryUnfinishedTask, {})).rejects.toMatchObject({ code: 'R9998', toasted: false });
+    await expect(call(queryUnfinishedTask, {})).rejects.toMatchObject({
+      code: 'R9998',
+      toasted: false,
+      reported: true,
+    });
     expect(toasts).toEqual([]);
     expect(assign).not.toHaveBeenCalled();
   });
@@ -93,19 +100,28 @@ describe('call', () => {
       code: '2001',
       message: '手机号或密码错误',
       toasted: true,
+      reported: true,
     });
     expect(toasts).toEqual(['手机号或密码错误']);
   });
 
-  it('does not toast a message saying the agent is in a price-increase plan', async () => {
+  it('does not toast a message saying the agent is in a price-increase plan, by design', async () => {
     stubApi(on(queryUnfinishedTask, () => fail('1000', '该代理已设置加价计划，无法修改')));
-    await expect(call(queryUnfinishedTask, {})).rejects.toMatchObject({ code: '1000', toasted: false });
+    await expect(call(queryUnfinishedTask, {})).rejects.toMatchObject({
+      code: '1000',
+      toasted: false,
+      reported: true,
+    });
     expect(toasts).toEqual([]);
   });
 
-  it('does not toast when the call is silent', async () => {
+  it('does not toast when the call is silent, and leaves the failure to the caller', async () => {
     stubApi(on(queryUnfinishedTask, () => fail('9999', '系统繁忙，请稍后再试')));
-    await expect(call(queryUnfinishedTask, {}, { silent: true })).rejects.toMatchObject({ code: '9999' });
+    await expect(call(queryUnfinishedTask, {}, { silent: true })).rejects.toMatchObject({
+      code: '9999',
+      toasted: false,
+      reported: false,
+    });
     expect(toasts).toEqual([]);
   });
 

@@ -8,6 +8,7 @@ import {
 } from '@agent-console/contract';
 import { loginPath, paths } from '../config/paths';
 import { browser } from './browser';
+import { parseJson } from './json';
 import { beginCall, endCall } from './loading-store';
 import { clearLoginState } from './login-state';
 import { notifyError } from './notify';
@@ -32,8 +33,15 @@ export class ApiError extends Error {
   constructor(
     readonly code: string,
     message: string,
-    /** Whether an error toast was shown for it (callers then need not say it again). */
+    /** Whether an error toast was shown for it. */
     readonly toasted: boolean,
+    /**
+     * Whether the api client has done all that spec section 8 asks for this failure: the toast, the
+     * way to /login (9996), the redirect (3001), or the silence of R9998 and of price-increase plan
+     * messages. Callers then have nothing left to say (`runAction` drops it). A failure of a silent
+     * call, or a 9996 the caller keeps for itself, is not reported: it is the caller's to handle.
+     */
+    readonly reported: boolean = toasted,
   ) {
     super(message);
   }
@@ -91,9 +99,10 @@ function toLogin(): void {
 
 /** Builds the error and shows its toast unless the call is silent or the message must not be toasted. */
 function failure(code: string, message: string, opts: CallOptions): ApiError {
-  const toast = !opts.silent && message !== '' && !message.includes(PRICE_PLAN_MARKER);
+  const pricePlan = message.includes(PRICE_PLAN_MARKER);
+  const toast = !opts.silent && message !== '' && !pricePlan;
   if (toast) notifyError(message);
-  return new ApiError(code, message, toast);
+  return new ApiError(code, message, toast, toast || (!opts.silent && pricePlan));
 }
 
 /**
@@ -107,12 +116,12 @@ export function rejectFailure(base: BaseEnvelope, opts: CallOptions = {}): void 
       return;
     case Codes.NOT_LOGGED_IN:
       if (!opts.ignoreUnauthorized) toLogin();
-      throw new ApiError(responseCode, responseMsg, false);
+      throw new ApiError(responseCode, responseMsg, false, !opts.ignoreUnauthorized);
     case Codes.REDIRECT:
       if (codeUrl) browser.setHref(codeUrl);
-      throw new ApiError(responseCode, responseMsg, false);
+      throw new ApiError(responseCode, responseMsg, false, true);
     case Codes.SILENT_REJECT:
-      throw new ApiError(responseCode, responseMsg, false);
+      throw new ApiError(responseCode, responseMsg, false, true);
     default:
       throw failure(responseCode, responseMsg, opts);
   }
@@ -136,15 +145,11 @@ async function post(path: string, body: unknown, opts: CallOptions): Promise<Raw
       signal: controller.signal,
     });
     // The body is read inside the timeout too: a server may stall after sending the headers.
-    const text = await response.text();
-    let json: unknown;
-    try {
-      json = JSON.parse(text);
-    } catch {
-      json = undefined;
-    }
+    // Not JSON (a proxy's error page) is a transport failure below.
+    const json = parseJson(await response.text());
     return { ok: response.ok, status: response.status, json };
   } catch {
+    // fetch and the body read reject only for transport reasons (network, abort): say which.
     if (timedOut) throw failure(TransportCodes.TIMEOUT, TIMEOUT_MESSAGE, opts);
     if (opts.signal?.aborted) throw new ApiError(TransportCodes.ABORTED, '请求已取消', false);
     throw failure(TransportCodes.NETWORK, NETWORK_ERROR_MESSAGE, opts);

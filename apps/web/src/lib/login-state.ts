@@ -9,6 +9,7 @@ export function readLoginState(): boolean | null {
     const raw = window.sessionStorage.getItem(KEY);
     return raw === null ? null : raw === '1';
   } catch {
+    // Storage may be unavailable (private mode, blocked): unknown, so the state is asked again.
     return null;
   }
 }
@@ -17,7 +18,8 @@ export function writeLoginState(loggedIn: boolean): void {
   try {
     window.sessionStorage.setItem(KEY, loggedIn ? '1' : '0');
   } catch {
-    // Storage may be unavailable (private mode); the state is then asked again on each load.
+    // Storage may be unavailable (private mode, blocked; it throws nothing else): the state is then
+    // asked again on each load.
   }
 }
 

@@ -1,8 +1,10 @@
 import { EXPORT_TOKEN_COOKIE, type ExportEndpoint, exportHref } from '@agent-console/contract';
 import { useCallback, useEffect, useRef, useState } from 'react';
-import { ApiError, readBase, rejectFailure } from './api-client';
+import { readBase, rejectFailure } from './api-client';
 import { readCookie, removeCookie } from './cookie';
+import { parseJson } from './json';
 import { notifyError, notifySuccess } from './notify';
+import { isReported } from './use-action';
 
 /** How long the console waits for an export to start before giving up. */
 export const EXPORT_START_TIMEOUT_MS = 120_000;
@@ -57,20 +59,15 @@ export function useExport(endpoint: ExportEndpoint | undefined) {
       }, EXPORT_START_TIMEOUT_MS);
       // A download never loads the frame; a refusal (the envelope, as JSON) does.
       frame.addEventListener('load', () => {
-        let json: unknown;
-        try {
-          json = JSON.parse(frame.contentDocument?.body?.textContent ?? '');
-        } catch {
-          // Not the envelope (an empty frame): nothing to tell, the poll or the timeout ends it.
-          return;
-        }
-        const base = readBase(json);
+        // Anything but the envelope (the empty frame first inserted): the poll or the timeout ends it.
+        const base = readBase(parseJson(frame.contentDocument?.body?.textContent ?? ''));
         if (!base) return;
         finish();
         try {
           rejectFailure(base);
         } catch (err) {
-          if (!(err instanceof ApiError)) throw err;
+          // The catalogue has done what the refusal asks (a toast, the way to /login).
+          if (!isReported(err)) throw err;
         }
       });
       cleanup.current = finish;

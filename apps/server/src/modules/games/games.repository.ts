@@ -2,6 +2,8 @@ import { asc, inArray } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { type GameRow, games } from '../../db/schema/games';
 
+export type { GameRow } from '../../db/schema/games';
+
 export function createGamesRepository(db: Database) {
   return {
     async all(): Promise<GameRow[]> {

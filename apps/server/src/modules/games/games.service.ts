@@ -1,5 +1,4 @@
-import type { GameRow } from '../../db/schema/games';
-import type { GamesRepository } from './games.repository';
+import type { GameRow, GamesRepository } from './games.repository';
 
 /**
  * The games of the rental platform that per-game profit ratios refer to, in display order. Until

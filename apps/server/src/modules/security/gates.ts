@@ -1,7 +1,7 @@
 import { Codes, RealNameStatus } from '@agent-console/contract';
-import type { AccountRow } from '../../db/schema/accounts';
 import { AppError } from '../../shared/app-error';
 import type { AuthContext } from '../../shared/auth-context';
+import type { AccountRow } from '../users/users.service';
 
 /** The prompts of spec section 8, the server's side of the dialogs' gates. */
 export const GATE_MESSAGES = {

@@ -1,6 +1,5 @@
 import { Codes, Messages, maskPhone } from '@agent-console/contract';
 import type { Database } from '../../db/client';
-import type { AccountRow } from '../../db/schema/accounts';
 import { AppError } from '../../shared/app-error';
 import type { AuthContext } from '../../shared/auth-context';
 import type { Clock } from '../../shared/clock';
@@ -10,7 +9,7 @@ import { hashPasswordDigest } from '../../shared/passwords';
 import { hours, minutes } from '../../shared/time';
 import type { SessionsService } from '../auth/sessions.service';
 import type { SmsService } from '../sms/sms.service';
-import type { UsersService } from '../users/users.service';
+import type { AccountRow, UsersService } from '../users/users.service';
 import { requirePhoneVerified } from './gates';
 import type { SecurityRepository } from './security.repository';
 

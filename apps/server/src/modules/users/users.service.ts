@@ -5,6 +5,8 @@ import { isUniqueViolation } from '../../shared/db-errors';
 import { formatChinaTime } from '../../shared/time';
 import type { AccountRow, UsersRepository } from './users.repository';
 
+export type { AccountRow } from './users.repository';
+
 /** What the onboarding tasks are derived from (spec section 4). */
 export interface OnboardingState {
   phoneVerified: boolean;

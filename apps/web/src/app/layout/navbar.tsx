@@ -8,6 +8,7 @@ import { SecurityDialogs } from '../../features/security/components/security-dia
 import { openSecurityDialog } from '../../features/security/dialog-store';
 import { PendingTasks } from '../../features/tasks/components/pending-tasks';
 import type { TaskDialog } from '../../features/tasks/task-target';
+import { runAction } from '../../lib/use-action';
 import { currentMeta } from '../route-meta';
 import { menuGroups } from '../route-table';
 
@@ -38,13 +39,8 @@ export function Navbar({ userId, agentLevel, sidebarOpen, onToggleSidebar }: Nav
       content: LOGOUT_CONFIRM_TEXT,
       okText: '确定',
       cancelText: '取消',
-      onOk: async () => {
-        try {
-          await logout.mutateAsync();
-        } catch {
-          // The api client has shown why; the dialog closes and the user stays logged in.
-        }
-      },
+      // A refusal the api client has shown closes the dialog; the user stays logged in.
+      onOk: () => runAction(() => logout.mutateAsync()),
     });
   };
 

@@ -1,6 +1,11 @@
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
+import { ApiError } from '../../lib/api-client';
 import { clearSmsCooldowns, newCtoken, OWN_PHONE, typedPhone, useSmsSender } from './use-sms-sender';
+
+/** A send the server refused, as the api client reports it (toasted). */
+const refused = (code: string, message: string) => () =>
+  Promise.reject(new ApiError(code, message, true, true));
 
 describe('useSmsSender', () => {
   beforeEach(() => vi.useFakeTimers());
@@ -37,7 +42,7 @@ describe('useSmsSender', () => {
     const { result } = renderHook(() => useSmsSender(makeToken));
     expect(result.current.ctoken).toBe('token-1');
     await act(async () => {
-      expect(await result.current.send(() => Promise.reject(new Error('captcha')))).toBe(false);
+      expect(await result.current.send(refused('2003', '图片验证码错误'))).toBe(false);
     });
     expect(result.current.ctoken).toBe('token-2');
     expect(result.current.countdown).toBe(0);
@@ -46,6 +51,18 @@ describe('useSmsSender', () => {
       await result.current.send(deliver);
     });
     expect(deliver).toHaveBeenCalledWith('token-2');
+  });
+
+  it('throws a failure nobody reported again, still with a new ctoken and no countdown', async () => {
+    const makeToken = tokens();
+    const { result } = renderHook(() => useSmsSender(makeToken));
+    const bug = new TypeError('deliver is broken');
+    await act(async () => {
+      await expect(result.current.send(() => Promise.reject(bug))).rejects.toBe(bug);
+    });
+    expect(result.current.ctoken).toBe('token-2');
+    expect(result.current.countdown).toBe(0);
+    expect(result.current.sending).toBe(false);
   });
 
   it('keeps the ctoken after a successful send and starts afresh on reset', async () => {
@@ -123,7 +140,7 @@ describe('useSmsSender with a phone key', () => {
   it('starts no cooldown when the send fails', async () => {
     const { result } = renderHook(() => useSmsSender(newCtoken, OWN_PHONE));
     await act(async () => {
-      await result.current.send(() => Promise.reject(new Error('1029')));
+      await result.current.send(refused('1029', '发送过于频繁'));
     });
     act(() => result.current.reset());
     expect(result.current.countdown).toBe(0);

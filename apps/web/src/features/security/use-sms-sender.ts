@@ -1,5 +1,6 @@
 import { SMS_COUNTDOWN_SECONDS } from '@agent-console/contract';
-import { useCallback, useEffect, useRef, useState } from 'react';
+import { useCallback, useEffect, useState } from 'react';
+import { useAction } from '../../lib/use-action';
 
 export const newCtoken = (): string => crypto.randomUUID();
 
@@ -30,8 +31,9 @@ export interface SmsSender {
   /** The captcha token of the next send (spec section 3: a random UUID, new after a failed send). */
   ctoken: string;
   /**
-   * Runs one send with the current ctoken; true when the code went out. `key` names the phone
-   * (default: the hook's key); a phone still cooling down only shows its countdown.
+   * Runs one send with the current ctoken; true when the code went out, false when the api client
+   * reported why not (any other failure is thrown again). `key` names the phone (default: the
+   * hook's key); a phone still cooling down only shows its countdown.
    */
   send: (deliver: (ctoken: string) => Promise<unknown>, key?: string | null) => Promise<boolean>;
   /** Back to the initial state (dialog reset): a new ctoken, the countdown its phone still has. */
@@ -49,9 +51,8 @@ export function useSmsSender(
   cooldownKey: string | null = null,
 ): SmsSender {
   const [countdown, setCountdown] = useState(() => secondsLeft(cooldownKey));
-  const [sending, setSending] = useState(false);
+  const { busy: sending, run } = useAction();
   const [ctoken, setCtoken] = useState(makeToken);
-  const busy = useRef(false);
 
   useEffect(() => {
     if (countdown <= 0) return;
@@ -61,28 +62,22 @@ export function useSmsSender(
 
   const send = useCallback(
     async (deliver: (ctoken: string) => Promise<unknown>, key: string | null = cooldownKey) => {
-      if (busy.current || countdown > 0) return false;
+      if (countdown > 0) return false;
       const left = secondsLeft(key);
       if (left > 0) {
         setCountdown(left);
         return false;
       }
-      busy.current = true;
-      setSending(true);
-      try {
-        await deliver(ctoken);
-        if (key) cooldowns.set(key, Date.now() + SMS_COUNTDOWN_SECONDS * 1000);
-        setCountdown(SMS_COUNTDOWN_SECONDS);
-        return true;
-      } catch {
-        setCtoken(makeToken());
-        return false;
-      } finally {
-        busy.current = false;
-        setSending(false);
-      }
+      return run(
+        async () => {
+          await deliver(ctoken);
+          if (key) cooldowns.set(key, Date.now() + SMS_COUNTDOWN_SECONDS * 1000);
+          setCountdown(SMS_COUNTDOWN_SECONDS);
+        },
+        { onFailure: () => setCtoken(makeToken()) },
+      );
     },
-    [countdown, ctoken, makeToken, cooldownKey],
+    [countdown, ctoken, makeToken, cooldownKey, run],
   );
 
   const reset = useCallback(() => {

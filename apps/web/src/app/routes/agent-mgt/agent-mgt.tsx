@@ -10,7 +10,6 @@ import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { useMemo, useState } from 'react';
 import { ListPage } from '../../../components/list-page';
-import { useAgentInfo } from '../../../features/agent/api/get-agent-info';
 import { subAgentTaskStatusQuery } from '../../../features/agents/api/get-sub-agent-task-status';
 import { useDeleteAgent } from '../../../features/agents/api/save-agent';
 import { agentColumns } from '../../../features/agents/components/agent-columns';
@@ -21,7 +20,8 @@ import {
 } from '../../../features/agents/components/agent-filter-fields';
 import { type AgentDialogMode, AgentFormDialog } from '../../../features/agents/components/agent-form-dialog';
 import { levelLabel } from '../../../lib/format';
-import { notifySuccess } from '../../../lib/notify';
+import { useAgentInfo } from '../../../lib/session';
+import { runAction } from '../../../lib/use-action';
 import { useList } from '../../../lib/use-list';
 
 /** 共 N 个代理：each level's count; and the sub-agents those agents have. */
@@ -60,13 +60,9 @@ export default function AgentMgtRoute() {
   const openDialog = (mode: AgentDialogMode) => setDialog((d) => ({ open: true, mode, key: d.key + 1 }));
 
   const remove = useDeleteAgent();
+  // Refused (sub-agents, net bars, balance): the api client shows the server's reason.
   const onDelete = async (row: AgentListItem) => {
-    try {
-      await remove.mutateAsync(row.id);
-      notifySuccess('删除成功');
-    } catch {
-      // Refused (sub-agents, net bars, balance): the api client has shown the server's reason.
-    }
+    await runAction(() => remove.mutateAsync(row.id), { success: '删除成功' });
   };
 
   return (

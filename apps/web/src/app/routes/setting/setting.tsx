@@ -1,8 +1,9 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
-import { Button, Card, Result } from 'antd';
+import { Card } from 'antd';
+import { LoadFailed } from '../../../components/load-failed';
 import { siteInfoQuery } from '../../../features/site/api/get-site-info';
 import { SiteSettingsForm } from '../../../features/site/components/site-settings-form';
-import { unfinishedTasksQuery } from '../../../features/tasks/api/get-unfinished-tasks';
+import { unfinishedTasksQuery } from '../../../lib/session';
 
 export const clientLoader = (queryClient: QueryClient) => async () => {
   await queryClient.prefetchQuery(siteInfoQuery());
@@ -17,15 +18,7 @@ export default function SettingRoute() {
   return (
     <Card title="基础设置" variant="borderless" loading={isPending}>
       {isError && (
-        <Result
-          status="error"
-          title="站点信息加载失败"
-          extra={
-            <Button type="primary" loading={isFetching} onClick={() => void refetch()}>
-              重新加载
-            </Button>
-          }
-        />
+        <LoadFailed title="站点信息加载失败" retrying={isFetching} onRetry={() => void refetch()} />
       )}
       {data && (
         <SiteSettingsForm

@@ -1,10 +1,10 @@
 import type { QueryClient } from '@tanstack/react-query';
-import { Button, Card, Col, Result, Row } from 'antd';
-import { useAgentInfo } from '../../../features/agent/api/get-agent-info';
+import { Card, Col, Row } from 'antd';
+import { LoadFailed } from '../../../components/load-failed';
 import { SecurityActions } from '../../../features/security/components/security-actions';
-import { userInfoQuery, useUserInfo } from '../../../features/user/api/get-user-info';
 import { AccountInfo } from '../../../features/user/components/account-info';
 import { AccountSecurity } from '../../../features/user/components/account-security';
+import { useAgentInfo, userInfoQuery, useUserInfo } from '../../../lib/session';
 
 export const clientLoader = (queryClient: QueryClient) => async () => {
   await queryClient.prefetchQuery(userInfoQuery());
@@ -19,15 +19,7 @@ export default function UserCenterRoute() {
   if (isError) {
     return (
       <Card variant="borderless">
-        <Result
-          status="error"
-          title="个人信息加载失败"
-          extra={
-            <Button type="primary" loading={isFetching} onClick={() => void refetch()}>
-              重新加载
-            </Button>
-          }
-        />
+        <LoadFailed title="个人信息加载失败" retrying={isFetching} onRetry={() => void refetch()} />
       </Card>
     );
   }

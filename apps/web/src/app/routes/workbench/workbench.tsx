@@ -1,9 +1,8 @@
 import type { QueryClient } from '@tanstack/react-query';
 import { Card, Col, Row } from 'antd';
-import { useAgentInfo } from '../../../features/agent/api/get-agent-info';
 import { AgentProfile } from '../../../features/agent/components/agent-profile';
-import { unfinishedTasksQuery, useUnfinishedTasks } from '../../../features/tasks/api/get-unfinished-tasks';
 import { OnboardingProgress } from '../../../features/tasks/components/onboarding-progress';
+import { unfinishedTasksQuery, useAgentInfo, useUnfinishedTasks } from '../../../lib/session';
 
 export const clientLoader = (queryClient: QueryClient) => async () => {
   await queryClient.prefetchQuery(unfinishedTasksQuery());

@@ -13,12 +13,7 @@ import {
 } from '@agent-console/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
-
-/** Loaded when the create form is submitted, not with the screen. */
-export async function hashPassword(password: string): Promise<string> {
-  const { md5 } = await import('js-md5');
-  return md5(password).toLowerCase();
-}
+import { hashPassword } from '../../../lib/hash-password';
 
 /** After any change: the list, the popovers, the limits, and the caller's agent tree (structuredPid). */
 async function invalidateAgents(queryClient: QueryClient): Promise<void> {
@@ -34,10 +29,12 @@ async function invalidateAgents(queryClient: QueryClient): Promise<void> {
   );
 }
 
+/** The password as typed: it travels as its MD5 (spec section 5). */
 export const useCreateAgent = () => {
   const queryClient = useQueryClient();
   return useMutation({
-    mutationFn: async (body: CreateAgentRequest) => (await call(createAgent, body)).object,
+    mutationFn: async (body: CreateAgentRequest) =>
+      (await call(createAgent, { ...body, password: await hashPassword(body.password) })).object,
     onSuccess: () => invalidateAgents(queryClient),
   });
 };

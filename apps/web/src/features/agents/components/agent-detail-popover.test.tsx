@@ -5,6 +5,7 @@ import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import * as notify from '../../../lib/notify';
 import { createQueryClient } from '../../../lib/query-client';
 import { fail, ok, on, type Reply, stubApi } from '../../../testing/fetch-stub';
+import { agentDetailQuery } from '../api/get-agent-detail';
 import { AgentDetailPopover, detailAreaNames } from './agent-detail-popover';
 
 /** The stub routes by exact path: the popover of agent 4 asks /api/agent/query/4. */
@@ -27,9 +28,12 @@ const detail: AgentDetail = {
   remark: '深圳市级代理',
 };
 
+const queryClient = { current: createQueryClient() };
+
 function renderPopover() {
+  queryClient.current = createQueryClient();
   render(
-    <QueryClientProvider client={createQueryClient()}>
+    <QueryClientProvider client={queryClient.current}>
       <AgentDetailPopover agentId={4}>鹏城电竞网咖联盟</AgentDetailPopover>
     </QueryClientProvider>,
   );
@@ -78,8 +82,11 @@ describe('AgentDetailPopover', () => {
     const toast = vi.spyOn(notify, 'notifyError').mockImplementation(() => undefined);
     const calls = stubApi(detailOf4(() => fail('1003', '无权访问')));
     fireEvent.mouseEnter(renderPopover());
-    await waitFor(() => expect(calls).toHaveLength(1));
-    await new Promise((r) => setTimeout(r, 300));
+    // The failed load has settled (and the popover has rendered with it) before looking.
+    await waitFor(() =>
+      expect(queryClient.current.getQueryState(agentDetailQuery(4).queryKey)?.status).toBe('error'),
+    );
+    expect(calls).toHaveLength(1);
     expect(screen.queryByText('代理详情')).toBeNull();
     expect(toast).not.toHaveBeenCalled();
   });

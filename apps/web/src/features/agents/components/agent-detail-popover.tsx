@@ -3,21 +3,19 @@ import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Popover } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';
 import { levelLabel } from '../../../lib/format';
+import { parseJson } from '../../../lib/json';
 import { agentDetailQuery } from '../api/get-agent-detail';
 import { formatRatio } from '../ratio';
 import './agents.css';
 
 /** The area names of the detail's JSON map ({"440000-440300":"广东省-深圳市"}); none means the whole country. */
 export function detailAreaNames(areaInfo: string): string {
-  try {
-    const parsed: unknown = JSON.parse(areaInfo);
-    if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
-      const names = Object.values(parsed).filter((v): v is string => typeof v === 'string');
-      return names.length > 0 ? names.join('、') : '全国';
-    }
-  } catch {
-    // Not JSON: shown as it is.
+  const parsed = parseJson(areaInfo);
+  if (parsed && typeof parsed === 'object' && !Array.isArray(parsed)) {
+    const names = Object.values(parsed).filter((v): v is string => typeof v === 'string');
+    return names.length > 0 ? names.join('、') : '全国';
   }
+  // Not a JSON map: shown as it is.
   return areaInfo || '全国';
 }
 

@@ -14,12 +14,13 @@ import { useEffect, useMemo, useState } from 'react';
 import { AgentTreeSelect, agentTreeLabel } from '../../../components/agent-tree-select';
 import { AreaMultiCascader } from '../../../components/area-cascader';
 import { levelLabel } from '../../../lib/format';
-import { notifySuccess } from '../../../lib/notify';
+import { parseJson } from '../../../lib/json';
+import { useAction } from '../../../lib/use-action';
 import { agentDetailQuery } from '../api/get-agent-detail';
 import { areaDetailQuery } from '../api/get-area-detail';
 import { orderProfitRatiosQuery } from '../api/get-order-profit-ratios';
 import { isExistingUser } from '../api/is-exist-user';
-import { hashPassword, useCreateAgent, useUpdateAgent } from '../api/save-agent';
+import { useCreateAgent, useUpdateAgent } from '../api/save-agent';
 import { formatRatio, percentToRatio, ratioToPercent } from '../ratio';
 import { PercentInput } from './percent-input';
 import './agents.css';
@@ -48,13 +49,10 @@ interface FormValues {
 
 export type AgentDialogMode = { kind: 'create' } | { kind: 'edit'; row: AgentListItem };
 
+/** The area keys of a row (a JSON array); anything else gives none, and the areas are picked again. */
 const parseAreaInfo = (areaInfo: string): string[] => {
-  try {
-    const parsed: unknown = JSON.parse(areaInfo);
-    return Array.isArray(parsed) ? parsed.filter((k): k is string => typeof k === 'string') : [];
-  } catch {
-    return [];
-  }
+  const parsed = parseJson(areaInfo);
+  return Array.isArray(parsed) ? parsed.filter((k): k is string => typeof k === 'string') : [];
 };
 
 function initialValues(mode: AgentDialogMode, selfId: number, selfLevel: number): FormValues {
@@ -115,6 +113,7 @@ export function AgentFormDialog({
   const [form] = Form.useForm<FormValues>();
   const create = useCreateAgent();
   const update = useUpdateAgent();
+  const save = useAction();
   const editing = mode.kind === 'edit';
   const initial = useMemo(
     () => initialValues(mode, agent.id, agent.agentLevel),
@@ -183,24 +182,23 @@ export function AgentFormDialog({
       remark: (values.remark ?? '').trim(),
       flags,
     };
-    try {
-      if (mode.kind === 'edit') {
-        await update.mutateAsync({ id: mode.row.id, ...common });
-        notifySuccess('修改成功');
-      } else {
-        await create.mutateAsync({
-          mobilePhone: values.mobilePhone.trim(),
-          password: await hashPassword(values.password),
-          agentLevel: values.agentLevel ?? 0,
-          ...(parentArg === undefined ? {} : { parentId: parentArg }),
-          ...common,
-        });
-        notifySuccess('创建成功');
-      }
-      onClose();
-    } catch {
-      // The api client has shown the server's message; the form keeps what was typed.
-    }
+    // A refusal the api client has shown leaves the form with what was typed.
+    await save.run(
+      async () => {
+        if (mode.kind === 'edit') await update.mutateAsync({ id: mode.row.id, ...common });
+        else {
+          await create.mutateAsync({
+            mobilePhone: values.mobilePhone.trim(),
+            password: values.password,
+            agentLevel: values.agentLevel ?? 0,
+            ...(parentArg === undefined ? {} : { parentId: parentArg }),
+            ...common,
+          });
+        }
+        onClose();
+      },
+      { success: mode.kind === 'edit' ? '修改成功' : '创建成功' },
+    );
   };
 
   const parentName = editing
@@ -214,7 +212,7 @@ export function AgentFormDialog({
       width={720}
       okText="保存"
       cancelText="取消"
-      confirmLoading={create.isPending || update.isPending}
+      confirmLoading={save.busy}
       onOk={() => form.submit()}
       onCancel={onClose}
       destroyOnHidden
@@ -249,14 +247,9 @@ export function AgentFormDialog({
                     validateTrigger: 'onBlur',
                     validator: async (_, v: string | undefined) => {
                       const phone = v?.trim() ?? '';
-                      if (!isValidPhone(phone)) return;
-                      let taken = false;
-                      try {
-                        taken = await isExistingUser(phone);
-                      } catch {
-                        // Unknown: the server checks again when the agent is created.
+                      if (isValidPhone(phone) && (await isExistingUser(phone)) === true) {
+                        throw new Error(PHONE_TAKEN_MESSAGE);
                       }
-                      if (taken) throw new Error(PHONE_TAKEN_MESSAGE);
                     },
                   },
                 ]

@@ -1,6 +1,7 @@
 import { login } from '@agent-console/contract';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
+import { hashPassword } from '../../../lib/hash-password';
 import { writeLoginState } from '../../../lib/login-state';
 
 export interface LoginInput {
@@ -9,12 +10,6 @@ export interface LoginInput {
   password: string;
   captchaKey?: string;
   captchaCode?: string;
-}
-
-/** Loaded when the form is submitted, not with the login page. */
-export async function hashPassword(password: string): Promise<string> {
-  const { md5 } = await import('js-md5');
-  return md5(password).toLowerCase();
 }
 
 export async function submitLogin({ mobilePhone, password, captchaKey, captchaCode }: LoginInput) {

@@ -16,8 +16,9 @@ import {
 } from '@ant-design/icons';
 import { type FormEvent, type ReactNode, useId, useRef, useState } from 'react';
 import { ApiError } from '../../../lib/api-client';
+import { fetchCaptchaImage, svgDataUrl } from '../../../lib/captcha-image';
 import { cx } from '../../../lib/cx';
-import { fetchCaptchaImage, svgDataUrl } from '../api/get-captcha-image';
+import { runAction, useAction } from '../../../lib/use-action';
 import { useLogin } from '../api/login';
 import './login-form.css';
 
@@ -76,7 +77,7 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
   const [touched, setTouched] = useState<Partial<Record<Field, boolean>>>({});
   const [captchaShown, setCaptchaShown] = useState(false);
   const [captcha, setCaptcha] = useState<CaptchaImage | null>(null);
-  const [captchaLoading, setCaptchaLoading] = useState(false);
+  const { busy: captchaLoading, run } = useAction();
   const [passwordVisible, setPasswordVisible] = useState(false);
   const failures = useRef(0);
 
@@ -85,15 +86,25 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
     Object.entries(allErrors).filter(([field]) => touched[field as Field]),
   );
 
-  const refreshCaptcha = async () => {
-    setCaptchaLoading(true);
-    try {
+  // On a failure the picture stays clickable for another try.
+  const refreshCaptcha = () =>
+    run(async () => {
       setCaptcha(await fetchCaptchaImage());
       setValues((v) => ({ ...v, captchaCode: '' }));
-    } catch {
-      // The api client has told the user; the picture stays clickable for another try.
-    } finally {
-      setCaptchaLoading(false);
+    });
+
+  /** A refused login counts; from the third (or when the server asks) the captcha shows, a new one each time. */
+  const onRefused = async (error: unknown) => {
+    if (!(error instanceof ApiError)) return;
+    failures.current += 1;
+    if (
+      CAPTCHA_CODES.includes(error.code) ||
+      failures.current >= LOGIN_CAPTCHA_AFTER_FAILURES ||
+      captchaShown
+    ) {
+      setCaptchaShown(true);
+      setTouched((t) => ({ ...t, captchaCode: false }));
+      await refreshCaptcha();
     }
   };
 
@@ -101,28 +112,19 @@ export function LoginForm({ onLoggedIn }: { onLoggedIn: () => void }) {
     event.preventDefault();
     setTouched({ mobilePhone: true, password: true, captchaCode: true });
     if (Object.keys(allErrors).length > 0 || login.isPending) return;
-    try {
-      await login.mutateAsync({
-        mobilePhone: values.mobilePhone,
-        password: values.password,
-        ...(captchaShown && captcha
-          ? { captchaKey: captcha.captchaKey, captchaCode: values.captchaCode }
-          : {}),
-      });
-      onLoggedIn();
-    } catch (error) {
-      if (!(error instanceof ApiError)) return;
-      failures.current += 1;
-      if (
-        CAPTCHA_CODES.includes(error.code) ||
-        failures.current >= LOGIN_CAPTCHA_AFTER_FAILURES ||
-        captchaShown
-      ) {
-        setCaptchaShown(true);
-        setTouched((t) => ({ ...t, captchaCode: false }));
-        await refreshCaptcha();
-      }
-    }
+    await runAction(
+      async () => {
+        await login.mutateAsync({
+          mobilePhone: values.mobilePhone,
+          password: values.password,
+          ...(captchaShown && captcha
+            ? { captchaKey: captcha.captchaKey, captchaCode: values.captchaCode }
+            : {}),
+        });
+        onLoggedIn();
+      },
+      { onFailure: onRefused },
+    );
   };
 
   const inputProps = (field: Field) => ({

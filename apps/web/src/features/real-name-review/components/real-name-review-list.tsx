@@ -19,8 +19,9 @@ import {
 import { useState } from 'react';
 import { ListPage } from '../../../components/list-page';
 import { formatTime, levelLabel } from '../../../lib/format';
-import { notifySuccess } from '../../../lib/notify';
+import { runAction } from '../../../lib/use-action';
 import { useList } from '../../../lib/use-list';
+import { validValues } from '../../../lib/valid-form';
 import { useApproveRealName, useRejectRealName } from '../api/review-real-name';
 import { ReviewStatusLabels, reviewStatusColor } from '../review-status';
 import './real-name-review-list.css';
@@ -41,19 +42,13 @@ export function RealNameReviewList() {
 
   const confirmReject = async () => {
     if (!rejecting) return;
-    let reason: string;
-    try {
-      reason = (await rejectForm.validateFields()).reason.trim();
-    } catch {
-      return;
-    }
-    try {
-      await reject.mutateAsync({ id: rejecting.id, reason });
-      notifySuccess('已驳回');
+    const values = await validValues(rejectForm);
+    if (!values) return;
+    const reason = values.reason.trim();
+    const id = rejecting.id;
+    if (await runAction(() => reject.mutateAsync({ id, reason }), { success: '已驳回' })) {
       setRejecting(null);
       rejectForm.resetFields();
-    } catch {
-      // The api client has shown the server's message.
     }
   };
 
@@ -106,14 +101,7 @@ export function RealNameReviewList() {
               title={`确定通过 ${row.realName} 的实名认证？`}
               okText="确定"
               cancelText="取消"
-              onConfirm={async () => {
-                try {
-                  await approve.mutateAsync(row.id);
-                  notifySuccess('已通过');
-                } catch {
-                  // The api client has shown the server's message.
-                }
-              }}
+              onConfirm={() => runAction(() => approve.mutateAsync(row.id), { success: '已通过' })}
             >
               <Button type="link" size="small">
                 通过

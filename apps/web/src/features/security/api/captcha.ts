@@ -1,4 +1,4 @@
-import { type CaptchaImage, captchaChannel, captchaImage } from '@agent-console/contract';
+import { captchaChannel } from '@agent-console/contract';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
@@ -9,12 +9,3 @@ export const captchaChannelQuery = (scenario: string) =>
     queryFn: async ({ signal }) => (await call(captchaChannel, { scenario }, { signal })).object,
     staleTime: 60_000,
   });
-
-/** A fresh built-in image captcha: its key (sent as the ticket) and the SVG picture. */
-export async function fetchCaptchaImage(): Promise<CaptchaImage> {
-  return (await call(captchaImage, {})).object;
-}
-
-/** The SVG as an image source: shown through <img>, never injected as markup. */
-export const svgDataUrl = (svg: string): string =>
-  `data:image/svg+xml;charset=utf-8,${encodeURIComponent(svg)}`;

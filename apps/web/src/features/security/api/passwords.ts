@@ -1,6 +1,6 @@
 import { modifyPassword, resetPasswordOne, resetPasswordTwo, setPayPassword } from '@agent-console/contract';
 import { call } from '../../../lib/api-client';
-import { hashPassword } from './hash-password';
+import { hashPassword } from '../../../lib/hash-password';
 
 const withCode = (smsCode: string | undefined) => (smsCode ? { smsCode } : {});
 

@@ -16,14 +16,26 @@ export async function checkPhone(mobilePhone: string, type: 1 | 2): Promise<stri
     await call(notExistMobilePhone, { mobilePhone, type }, { silent: true });
     return null;
   } catch (error) {
+    // A silent call: the refusal is the field's message (spec section 5), not a toast.
     if (error instanceof ApiError) return error.message || '手机号校验失败';
     throw error;
   }
 }
 
-/** The forgotten-password form: whether the number belongs to an account. */
-export async function isRegisteredPhone(mobilePhone: string): Promise<boolean> {
-  return (await call(isExistMobilePhone, {}, { params: { mobilePhone }, silent: true })).object;
+export const NOT_REGISTERED_MESSAGE = '该手机号未注册';
+
+/**
+ * The forgotten-password form's server check: null when the number belongs to an account, else
+ * what the field says. A silent call: its failure becomes the field's message.
+ */
+export async function checkRegisteredPhone(mobilePhone: string): Promise<string | null> {
+  try {
+    const registered = (await call(isExistMobilePhone, {}, { params: { mobilePhone }, silent: true })).object;
+    return registered ? null : NOT_REGISTERED_MESSAGE;
+  } catch (error) {
+    if (error instanceof ApiError) return '手机号校验失败，请稍后重试';
+    throw error;
+  }
 }
 
 export const verifyPhone = async (smsCode: string) => (await call(verifyMobilePhone, { smsCode })).object;

@@ -1,38 +1,11 @@
-import {
-  queryAgentInfo,
-  queryUnfinishedTask,
-  queryUserInfo,
-  queryWithdrawAccount,
-  realAuthPersonalInfo,
-} from '@agent-console/contract';
-import { queryOptions, useQuery, useQueryClient } from '@tanstack/react-query';
-import { useCallback } from 'react';
+import { queryWithdrawAccount, realAuthPersonalInfo } from '@agent-console/contract';
+import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 
 /*
- * What the gates and dialogs read: the agent, the account and the onboarding tasks. The keys are
- * the endpoint paths, the same keys the guard and the personal center fill, so these share their
- * cache entries and a reload after a success reaches every screen.
+ * The records the dialogs read besides the session (lib/session.ts: agent info, user info, tasks).
+ * A dialog's success reloads both: the session and these.
  */
-export const securityAgentQuery = () =>
-  queryOptions({
-    queryKey: [queryAgentInfo.path],
-    queryFn: async ({ signal }) => (await call(queryAgentInfo, {}, { signal })).object,
-    staleTime: Number.POSITIVE_INFINITY,
-  });
-
-export const securityUserQuery = () =>
-  queryOptions({
-    queryKey: [queryUserInfo.path],
-    queryFn: async ({ signal }) => (await call(queryUserInfo, {}, { signal })).object,
-  });
-
-export const securityTasksQuery = () =>
-  queryOptions({
-    queryKey: [queryUnfinishedTask.path],
-    queryFn: async ({ signal }) => (await call(queryUnfinishedTask, {}, { silent: true, signal })).object,
-    staleTime: 5_000,
-  });
 
 /** The agent's real-name record (null before the first submission). */
 export const realNameRecordQuery = () =>
@@ -48,24 +21,8 @@ export const withdrawAccountQuery = () =>
     queryFn: async ({ signal }) => (await call(queryWithdrawAccount, {}, { signal })).object,
   });
 
+/** What a dialog's success changes besides the session: reloaded with it. */
+export const securityRecordKeys = () => [realNameRecordQuery().queryKey, withdrawAccountQuery().queryKey];
+
 export const useRealNameRecord = () => useQuery(realNameRecordQuery());
 export const useWithdrawAccount = () => useQuery(withdrawAccountQuery());
-
-/**
- * Spec section 4: after any success the unfinished tasks, the agent info and the user info are
- * loaded again (and the records the dialogs read).
- */
-export function useReloadSecurity(): () => Promise<void> {
-  const queryClient = useQueryClient();
-  return useCallback(async () => {
-    await Promise.all(
-      [
-        queryUnfinishedTask.path,
-        queryAgentInfo.path,
-        queryUserInfo.path,
-        realAuthPersonalInfo.path,
-        queryWithdrawAccount.path,
-      ].map((path) => queryClient.invalidateQueries({ queryKey: [path] })),
-    );
-  }, [queryClient]);
-}

@@ -1,23 +1,6 @@
-import { DIALOG_RESET_MS } from '@agent-console/contract';
 import { Button, Modal, Steps } from 'antd';
-import { type ReactNode, useEffect, useRef } from 'react';
-
-/** Spec section 4: a dialog goes back to its first state about 0.5 s after it closes. */
-export function useDialogReset(open: boolean, reset: () => void): void {
-  const latest = useRef(reset);
-  latest.current = reset;
-  const wasOpen = useRef(false);
-  useEffect(() => {
-    if (open) {
-      wasOpen.current = true;
-      return;
-    }
-    // Only after a close: a dialog never opened has nothing to reset (and no form mounted yet).
-    if (!wasOpen.current) return;
-    const timer = setTimeout(() => latest.current(), DIALOG_RESET_MS);
-    return () => clearTimeout(timer);
-  }, [open]);
-}
+import type { ReactNode } from 'react';
+import type { StepDialog } from './use-step-dialog';
 
 interface DialogFrameProps {
   title: string;
@@ -25,9 +8,8 @@ interface DialogFrameProps {
   onClose: () => void;
   /** Titles of the steps; a single step shows no step bar. */
   stepTitles: readonly string[];
-  index: number;
-  busy: boolean;
-  onSubmit: () => void;
+  /** Where the dialog stands and its 下一步/确定 (`useStepDialog`). */
+  dialog: Pick<StepDialog, 'index' | 'busy' | 'submit'>;
   children: ReactNode;
   /** Stable hook for tests and screenshots. */
   testId: string;
@@ -39,9 +21,7 @@ export function DialogFrame({
   open,
   onClose,
   stepTitles,
-  index,
-  busy,
-  onSubmit,
+  dialog: { index, busy, submit },
   children,
   testId,
 }: DialogFrameProps) {
@@ -57,7 +37,7 @@ export function DialogFrame({
         <Button key="cancel" onClick={onClose}>
           取消
         </Button>,
-        <Button key="ok" type="primary" loading={busy} onClick={onSubmit}>
+        <Button key="ok" type="primary" loading={busy} onClick={submit}>
           {last ? '确定' : '下一步'}
         </Button>,
       ]}

@@ -3,6 +3,7 @@ import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { Upload } from 'antd';
 import { useEffect, useState } from 'react';
 import { notifyError } from '../../../lib/notify';
+import { useAction } from '../../../lib/use-action';
 import { uploadPhoto } from '../api/real-name';
 import { photoFileError, readAsDataUrl } from '../photo-file';
 
@@ -17,7 +18,7 @@ interface IdPhotoUploadProps {
 /** One ID photo: picks a JPG/JPEG/PNG under 10 MB, uploads it and shows it. */
 export function IdPhotoUpload({ kind, label, value, onChange }: IdPhotoUploadProps) {
   const [preview, setPreview] = useState<string | null>(null);
-  const [uploading, setUploading] = useState(false);
+  const { busy: uploading, run } = useAction();
 
   // The form was reset: forget the picture.
   useEffect(() => {
@@ -30,17 +31,12 @@ export function IdPhotoUpload({ kind, label, value, onChange }: IdPhotoUploadPro
       notifyError(error);
       return;
     }
-    setUploading(true);
-    try {
+    await run(async () => {
       const dataUrl = await readAsDataUrl(file);
       const { fileId } = await uploadPhoto(kind, file.name, dataUrl);
       setPreview(dataUrl);
       onChange?.(fileId);
-    } catch {
-      // The api client has shown the server's message.
-    } finally {
-      setUploading(false);
-    }
+    });
   };
 
   return (

@@ -6,14 +6,14 @@ import {
   setPayPassword,
 } from '@agent-console/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { md5 } from 'js-md5';
 import { useState } from 'react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import * as notify from '../../../lib/notify';
 import { createQueryClient } from '../../../lib/query-client';
-import { ok, on, stubApi } from '../../../testing/fetch-stub';
+import { fail, ok, on, stubApi } from '../../../testing/fetch-stub';
 import { PasswordDialog } from './password-dialog';
 
 const captcha = [
@@ -53,7 +53,8 @@ function Harness({
 
 const submitButton = () => screen.getByRole('button', { name: /确\s*定|下一步/ });
 
-describe('PasswordDialog', () => {
+// Typing into antd forms under jsdom is slow (the first test also loads antd): more time.
+describe('PasswordDialog', { timeout: 30_000 }, () => {
   beforeEach(() => {
     vi.spyOn(notify, 'notifySuccess').mockImplementation(() => undefined);
     vi.spyOn(notify, 'notifyError').mockImplementation(() => undefined);
@@ -78,6 +79,23 @@ describe('PasswordDialog', () => {
     expect(calls.find((c) => c.path === setPayPassword.path)?.body).toEqual({
       payPassword: md5('Pay123456'),
     });
+  });
+
+  it('stays on its step, without a success toast, when the server refuses the password', async () => {
+    const calls = stubApi(
+      ...captcha,
+      on(setPayPassword, () => fail('1000', '提现密码不能与登录密码相同')),
+    );
+    const onDone = vi.fn();
+    render(<Harness mode="pay" firstTime onDone={onDone} />);
+    await userEvent.type(screen.getByLabelText('新提现密码'), 'Pay123456');
+    await userEvent.click(screen.getByRole('button', { name: /确\s*定/ }));
+    await waitFor(() => expect(notify.notifyError).toHaveBeenCalledWith('提现密码不能与登录密码相同'));
+    expect(calls.filter((c) => c.path === setPayPassword.path)).toHaveLength(1);
+    expect(onDone).not.toHaveBeenCalled();
+    expect(notify.notifySuccess).not.toHaveBeenCalled();
+    expect(screen.getByText('设置提现密码')).toBeTruthy();
+    expect((screen.getByLabelText('新提现密码') as HTMLInputElement).value).toBe('Pay123456');
   });
 
   it('asks for the SMS code in a second step when the login password is changed again', async () => {
@@ -108,10 +126,25 @@ describe('PasswordDialog', () => {
     await userEvent.type(screen.getByLabelText('新登录密码'), 'Newpass2026');
     await userEvent.click(screen.getByRole('button', { name: '下一步' }));
     expect(await screen.findByText('验证码将发送至 138****0000')).toBeTruthy();
-    await userEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
-    await new Promise((resolve) => setTimeout(resolve, DIALOG_RESET_MS + 200));
-    await userEvent.click(screen.getByRole('button', { name: 'reopen' }));
-    await waitFor(() => expect(screen.getByRole('button', { name: '下一步' })).toBeTruthy());
-    expect((screen.getByLabelText('新登录密码') as HTMLInputElement).value).toBe('');
+    const step = () => screen.getByTestId('login-password-dialog').getAttribute('data-step');
+    const password = () => (screen.getByLabelText('新登录密码') as HTMLInputElement).value;
+    const closeThenReopenAfter = (ms: number) => {
+      fireEvent.click(screen.getByRole('button', { name: /取\s*消/ }));
+      act(() => vi.advanceTimersByTime(ms));
+      fireEvent.click(screen.getByRole('button', { name: 'reopen' }));
+    };
+    vi.useFakeTimers();
+    try {
+      // Opened again before the 0.5 s are up: nothing is lost yet.
+      closeThenReopenAfter(DIALOG_RESET_MS - 100);
+      expect(step()).toBe('2');
+      expect(password()).toBe('Newpass2026');
+      closeThenReopenAfter(DIALOG_RESET_MS);
+      expect(step()).toBe('1');
+      expect(password()).toBe('');
+    } finally {
+      vi.useRealTimers();
+    }
+    expect(screen.getByRole('button', { name: '下一步' })).toBeTruthy();
   });
 });

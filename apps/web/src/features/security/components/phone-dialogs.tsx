@@ -1,11 +1,10 @@
-import { Form, Input } from 'antd';
-import { useReducer, useState } from 'react';
-import { notifySuccess } from '../../../lib/notify';
+import { Form } from 'antd';
+import { useState } from 'react';
 import { changePhoneOne, changePhoneTwo, verifyPhone } from '../api/phone';
-import { currentStep, stepReducer, stepsOf } from '../steps';
-import { DialogFrame, useDialogReset } from './dialog-frame';
-import { phoneRules, validPhone, validValues } from './phone-rules';
-import { SmsCodeField } from './sms-code-field';
+import { stepsOf } from '../steps';
+import { CodeStep, PhoneCodeStep } from './dialog-fields';
+import { DialogFrame } from './dialog-frame';
+import { formStep, useStepDialog } from './use-step-dialog';
 
 export interface DialogProps {
   open: boolean;
@@ -23,27 +22,13 @@ interface CodeValues {
 /** Verify the bound phone: one step with the phone (server check type 1), captcha and code. */
 export function VerifyPhoneDialog({ open, onClose, onDone }: DialogProps) {
   const [form] = Form.useForm<CodeValues>();
-  const [busy, setBusy] = useState(false);
-  const [resetKey, setResetKey] = useState(0);
-  useDialogReset(open, () => {
-    form.resetFields();
-    setResetKey((k) => k + 1);
+  const dialog = useStepDialog({
+    open,
+    steps: stepsOf({ dialog: 'verifyPhone' }),
+    handlers: { phone: formStep(form, (values) => verifyPhone(values.smsCode.trim())) },
+    success: '手机验证成功',
+    onDone,
   });
-
-  const submit = async () => {
-    const values = await validValues(form);
-    if (!values) return;
-    setBusy(true);
-    try {
-      await verifyPhone(values.smsCode.trim());
-      notifySuccess('手机验证成功');
-      onDone();
-    } catch {
-      // The api client has shown the server's message.
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <DialogFrame
@@ -51,28 +36,18 @@ export function VerifyPhoneDialog({ open, onClose, onDone }: DialogProps) {
       testId="verify-phone-dialog"
       open={open}
       onClose={onClose}
-      stepTitles={stepsOf({ dialog: 'verifyPhone' })}
-      index={0}
-      busy={busy}
-      onSubmit={() => void submit()}
+      stepTitles={['验证手机']}
+      dialog={dialog}
     >
-      <Form form={form} layout="vertical" requiredMark autoComplete="off">
-        <Form.Item
-          label="手机号"
-          name="mobilePhone"
-          rules={phoneRules(1)}
-          validateFirst
-          validateTrigger="onBlur"
-        >
-          <Input maxLength={11} inputMode="numeric" placeholder="请输入绑定的手机号" aria-label="手机号" />
-        </Form.Item>
-        <SmsCodeField
-          smsTypeCode="VERIFY_PHONE"
-          active={open}
-          getPhone={() => validPhone(form)}
-          resetKey={resetKey}
-        />
-      </Form>
+      <PhoneCodeStep
+        dialog={dialog}
+        step="phone"
+        form={form}
+        label="手机号"
+        placeholder="请输入绑定的手机号"
+        check={1}
+        smsTypeCode="VERIFY_PHONE"
+      />
     </DialogFrame>
   );
 }
@@ -84,44 +59,21 @@ export function VerifyPhoneDialog({ open, onClose, onDone }: DialogProps) {
 export function ChangePhoneDialog({ open, onClose, onDone }: DialogProps) {
   const [newForm] = Form.useForm<CodeValues>();
   const [oldForm] = Form.useForm<CodeValues>();
-  const steps = stepsOf({ dialog: 'changePhone' });
-  const [state, dispatch] = useReducer(stepReducer, { steps, index: 0 });
   const [oldPhone, setOldPhone] = useState('');
-  const [busy, setBusy] = useState(false);
-  const [resetKey, setResetKey] = useState(0);
-  useDialogReset(open, () => {
-    newForm.resetFields();
-    oldForm.resetFields();
-    setOldPhone('');
-    dispatch({ type: 'reset', steps });
-    setResetKey((k) => k + 1);
+  const dialog = useStepDialog({
+    open,
+    steps: stepsOf({ dialog: 'changePhone' }),
+    handlers: {
+      newPhone: formStep(newForm, async (values) => {
+        const phone = values.mobilePhone?.trim() ?? '';
+        setOldPhone((await changePhoneOne(phone, values.smsCode.trim())).oldMobilePhone);
+      }),
+      oldPhone: formStep(oldForm, (values) => changePhoneTwo(values.smsCode.trim())),
+    },
+    success: '手机号修改成功',
+    onDone,
+    onReset: () => setOldPhone(''),
   });
-  const step = currentStep(state);
-
-  const submit = async () => {
-    const form = step === 'newPhone' ? newForm : oldForm;
-    const values = await validValues(form);
-    if (!values) return;
-    setBusy(true);
-    try {
-      if (step === 'newPhone') {
-        const { oldMobilePhone } = await changePhoneOne(
-          values.mobilePhone?.trim() ?? '',
-          values.smsCode.trim(),
-        );
-        setOldPhone(oldMobilePhone);
-        dispatch({ type: 'next' });
-      } else {
-        await changePhoneTwo(values.smsCode.trim());
-        notifySuccess('手机号修改成功');
-        onDone();
-      }
-    } catch {
-      // The api client has shown the server's message.
-    } finally {
-      setBusy(false);
-    }
-  };
 
   return (
     <DialogFrame
@@ -130,40 +82,25 @@ export function ChangePhoneDialog({ open, onClose, onDone }: DialogProps) {
       open={open}
       onClose={onClose}
       stepTitles={['验证新手机', '验证原手机']}
-      index={state.index}
-      busy={busy}
-      onSubmit={() => void submit()}
+      dialog={dialog}
     >
-      <div hidden={step !== 'newPhone'}>
-        <Form form={newForm} layout="vertical" autoComplete="off">
-          <Form.Item
-            label="新手机号"
-            name="mobilePhone"
-            rules={phoneRules(2)}
-            validateFirst
-            validateTrigger="onBlur"
-          >
-            <Input maxLength={11} inputMode="numeric" placeholder="请输入新手机号" aria-label="新手机号" />
-          </Form.Item>
-          <SmsCodeField
-            smsTypeCode="CHANGE_PHONE_NEW"
-            active={open && step === 'newPhone'}
-            getPhone={() => validPhone(newForm)}
-            resetKey={resetKey}
-          />
-        </Form>
-      </div>
-      <div hidden={step !== 'oldPhone'}>
-        <Form form={oldForm} layout="vertical" autoComplete="off">
-          <SmsCodeField
-            smsTypeCode="CHANGE_PHONE_OLD"
-            active={open && step === 'oldPhone'}
-            target={oldPhone}
-            label="原手机验证码"
-            resetKey={resetKey}
-          />
-        </Form>
-      </div>
+      <PhoneCodeStep
+        dialog={dialog}
+        step="newPhone"
+        form={newForm}
+        label="新手机号"
+        placeholder="请输入新手机号"
+        check={2}
+        smsTypeCode="CHANGE_PHONE_NEW"
+      />
+      <CodeStep
+        dialog={dialog}
+        step="oldPhone"
+        form={oldForm}
+        smsTypeCode="CHANGE_PHONE_OLD"
+        target={oldPhone}
+        label="原手机验证码"
+      />
     </DialogFrame>
   );
 }

@@ -3,14 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Modal, message } from 'antd';
 import { useEffect, useState } from 'react';
 import { useStore } from '../../../lib/create-store';
-import {
-  realNameRecordQuery,
-  securityAgentQuery,
-  securityTasksQuery,
-  securityUserQuery,
-  useReloadSecurity,
-  withdrawAccountQuery,
-} from '../api/security-state';
+import { agentInfoQuery, unfinishedTasksQuery, useReloadSession, userInfoQuery } from '../../../lib/session';
+import { runAction } from '../../../lib/use-action';
+import { realNameRecordQuery, securityRecordKeys, withdrawAccountQuery } from '../api/security-state';
 import { dialogRequests, openSecurityDialog } from '../dialog-store';
 import { GateTexts, gateOf, isFirstRealNameSubmission, type SecurityDialog } from '../gates';
 import { IdentityDialog } from './identity-dialog';
@@ -39,10 +34,10 @@ export function SecurityDialogs() {
   const request = useStore(dialogRequests);
   const [modal, modalHolder] = Modal.useModal();
   const [toast, toastHolder] = message.useMessage();
-  const reload = useReloadSecurity();
+  const reload = useReloadSession();
   const [open, setOpen] = useState<OpenKind | null>(null);
   const [withdraw, setWithdraw] = useState<WithdrawLookup>({ maskedRealName: null, currentAccount: null });
-  const user = useQuery(securityUserQuery()).data;
+  const user = useQuery(userInfoQuery()).data;
   const record = useQuery({ ...realNameRecordQuery(), enabled: open === 'identity' }).data;
   const account = useQuery({ ...withdrawAccountQuery(), enabled: open === 'withdraw' }).data;
 
@@ -51,10 +46,11 @@ export function SecurityDialogs() {
     dialogRequests.set(null);
     const { dialog } = request;
     const run = async () => {
+      // The click waits for these: a failure is toasted (the tasks too), and nothing opens.
       const [agentInfo, userInfo, tasks] = await Promise.all([
-        queryClient.ensureQueryData(securityAgentQuery()),
-        queryClient.fetchQuery(securityUserQuery()),
-        queryClient.fetchQuery(securityTasksQuery()),
+        queryClient.ensureQueryData(agentInfoQuery()),
+        queryClient.fetchQuery(userInfoQuery()),
+        queryClient.fetchQuery(unfinishedTasksQuery({ silent: false })),
       ]);
       const outcome = gateOf(dialog, {
         agentLevel: agentInfo.agentLevel,
@@ -98,18 +94,16 @@ export function SecurityDialogs() {
       }
       setOpen(kindOf(dialog));
     };
-    run().catch(() => {
-      // The api client has shown why the state could not be read; nothing opens.
-    });
+    void runAction(run);
   }, [request, queryClient, modal, toast]);
 
   const close = () => setOpen(null);
   const done = () => {
     const wasWithdraw = open === 'withdraw';
     setOpen(null);
-    void reload().then(() => {
+    void reload(securityRecordKeys()).then(() => {
       // 填写提现信息 also needs the withdraw password: ask for it next when it is not set.
-      const fresh = queryClient.getQueryData(securityUserQuery().queryKey);
+      const fresh = queryClient.getQueryData(userInfoQuery().queryKey);
       if (wasWithdraw && fresh && !fresh.isSetPayPassword) {
         openSecurityDialog({ kind: 'password', mode: 'pay' });
       }

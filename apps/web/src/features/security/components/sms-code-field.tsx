@@ -2,9 +2,11 @@ import { type CaptchaImage, Messages, type SmsTypeCode } from '@agent-console/co
 import { LoadingOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Space } from 'antd';
-import { useCallback, useEffect, useState } from 'react';
+import { useCallback, useEffect, useRef, useState } from 'react';
+import { fetchCaptchaImage, svgDataUrl } from '../../../lib/captcha-image';
 import { notifySuccess } from '../../../lib/notify';
-import { captchaChannelQuery, fetchCaptchaImage, svgDataUrl } from '../api/captcha';
+import { useAction } from '../../../lib/use-action';
+import { captchaChannelQuery } from '../api/captcha';
 import { sendSmsCode } from '../api/send-sms-code';
 import { newCtoken, OWN_PHONE, typedPhone, useSmsSender } from '../use-sms-sender';
 import './security-dialogs.css';
@@ -46,30 +48,34 @@ export function SmsCodeField({
   const sender = useSmsSender(newCtoken, getPhone ? null : OWN_PHONE);
   const channel = useQuery({ ...captchaChannelQuery(smsTypeCode), enabled: active });
   const [captcha, setCaptcha] = useState<CaptchaImage | null>(null);
-  const [captchaLoading, setCaptchaLoading] = useState(false);
+  const { busy: captchaLoading, run } = useAction();
   const imageCaptcha = channel.data?.channel === 2;
 
-  const refreshCaptcha = useCallback(async () => {
-    setCaptchaLoading(true);
-    try {
-      setCaptcha(await fetchCaptchaImage());
-      form.setFieldValue('captchaCode', '');
-    } catch {
-      // The api client has said why; the picture stays clickable for another try.
-    } finally {
-      setCaptchaLoading(false);
-    }
-  }, [form]);
+  // On a failure the picture stays clickable for another try.
+  const refreshCaptcha = useCallback(
+    () =>
+      run(async () => {
+        setCaptcha(await fetchCaptchaImage());
+        form.setFieldValue('captchaCode', '');
+      }),
+    [form, run],
+  );
 
+  // The first picture loads when the step shows; once only, so a failing load is not retried in a
+  // loop: the picture button asks again.
+  const loaded = useRef(false);
   useEffect(() => {
-    if (active && imageCaptcha && !captcha && !captchaLoading) void refreshCaptcha();
-  }, [active, imageCaptcha, captcha, captchaLoading, refreshCaptcha]);
+    if (!active || !imageCaptcha || loaded.current) return;
+    loaded.current = true;
+    void refreshCaptcha();
+  }, [active, imageCaptcha, refreshCaptcha]);
 
   const { reset } = sender;
   useEffect(() => {
     if (resetKey === 0) return;
     reset();
     setCaptcha(null);
+    loaded.current = false;
   }, [resetKey, reset]);
 
   const send = async () => {

@@ -3,7 +3,8 @@ import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Space, Upload } from 'antd';
 import { useState } from 'react';
 import { SiteBrand } from '../../../components/site-brand';
-import { notifyError, notifySuccess } from '../../../lib/notify';
+import { notifyError } from '../../../lib/notify';
+import { useAction } from '../../../lib/use-action';
 import { toBrand } from '../api/get-site-info';
 import { useUpdateSiteInfo } from '../api/update-site-info';
 import { LOGO_ACCEPT, logoFileError, readAsDataUrl, readHead } from '../logo-file';
@@ -21,6 +22,7 @@ export function SiteSettingsForm({ site, onSaved }: { site: SiteInfo; onSaved?: 
   const [form] = Form.useForm<Values>();
   const [logo, setLogo] = useState<LogoChoice>({ kind: 'keep' });
   const update = useUpdateSiteInfo({ onSuccess: onSaved });
+  const save = useAction();
   const typedName = Form.useWatch('name', form);
 
   const current = toBrand(site);
@@ -42,18 +44,17 @@ export function SiteSettingsForm({ site, onSaved }: { site: SiteInfo; onSaved?: 
     setLogo({ kind: 'new', dataUrl: await readAsDataUrl(file) });
   };
 
-  const onFinish = async ({ name }: Values) => {
-    try {
-      await update.mutateAsync({
-        name: name.trim(),
-        ...(logo.kind === 'new' ? { logo: logo.dataUrl } : logo.kind === 'remove' ? { logo: null } : {}),
-      });
-      setLogo({ kind: 'keep' });
-      notifySuccess('保存成功');
-    } catch {
-      // The api client has shown the server's message.
-    }
-  };
+  const onFinish = ({ name }: Values) =>
+    save.run(
+      async () => {
+        await update.mutateAsync({
+          name: name.trim(),
+          ...(logo.kind === 'new' ? { logo: logo.dataUrl } : logo.kind === 'remove' ? { logo: null } : {}),
+        });
+        setLogo({ kind: 'keep' });
+      },
+      { success: '保存成功' },
+    );
 
   const onReset = () => {
     form.resetFields();
@@ -111,10 +112,10 @@ export function SiteSettingsForm({ site, onSaved }: { site: SiteInfo; onSaved?: 
       </Form.Item>
       <Form.Item className="site-settings-actions">
         <Space>
-          <Button type="primary" htmlType="submit" loading={update.isPending}>
+          <Button type="primary" htmlType="submit" loading={save.busy}>
             保存
           </Button>
-          <Button onClick={onReset} disabled={update.isPending}>
+          <Button onClick={onReset} disabled={save.busy}>
             重置
           </Button>
         </Space>

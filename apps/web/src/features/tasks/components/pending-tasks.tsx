@@ -2,7 +2,7 @@ import { TaskTypeLabels } from '@agent-console/contract';
 import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Dropdown, type MenuProps } from 'antd';
 import { useNavigate } from 'react-router';
-import { useUnfinishedTasks } from '../api/get-unfinished-tasks';
+import { useUnfinishedTasks } from '../../../lib/session';
 import { pendingTasks, type TaskDialog, taskAction } from '../task-target';
 import './pending-tasks.css';
 

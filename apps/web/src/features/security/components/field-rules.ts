@@ -1,6 +1,7 @@
-import { isValidPassword, isValidPhone, Messages } from '@agent-console/contract';
+import { isValidPassword, isValidPhone, Messages, REAL_NAME_MAX } from '@agent-console/contract';
 import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
+import { validated } from '../../../lib/valid-form';
 import { checkPhone } from '../api/phone';
 
 /**
@@ -27,6 +28,12 @@ export const phoneRules = (serverCheck: ((phone: string) => Promise<string | nul
   },
 ];
 
+/** Spec section 5: the real name is required, at most 10 characters. */
+export const realNameRules: Rule[] = [
+  { required: true, whitespace: true, message: Messages.realNameRequired },
+  { max: REAL_NAME_MAX, message: `姓名最多${REAL_NAME_MAX}个字` },
+];
+
 export const newPasswordRules: Rule[] = [
   { required: true, message: Messages.newPasswordRequired },
   {
@@ -40,19 +47,8 @@ export const newPasswordRules: Rule[] = [
 
 /** Validates the form's `mobilePhone` (with its server check) and gives it, or null. */
 export async function validPhone(form: FormInstance): Promise<string | null> {
-  try {
-    const values = (await form.validateFields(['mobilePhone'])) as { mobilePhone?: string };
-    return values.mobilePhone?.trim() ?? null;
-  } catch {
-    return null;
-  }
-}
-
-/** Validates the whole form and gives its values, or null when a field is not valid. */
-export async function validValues<T>(form: FormInstance<T>): Promise<T | null> {
-  try {
-    return await form.validateFields();
-  } catch {
-    return null;
-  }
+  const values = await validated(
+    () => form.validateFields(['mobilePhone']) as Promise<{ mobilePhone?: string }>,
+  );
+  return values?.mobilePhone?.trim() ?? null;
 }
