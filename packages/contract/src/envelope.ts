@@ -19,6 +19,18 @@ export const Codes = {
   LOGIN_LOCKED: '2004',
   ACCOUNT_DISABLED: '2005',
   TOO_MANY_REQUESTS: '1029',
+  /** A record that must be unique exists already (a registered phone, an ID number taken). */
+  DUPLICATE: '4001',
+  /** The record is not in a state that allows this (under review, has sub-agents, already settled…). */
+  INVALID_STATE: '4002',
+  /** A step that must come first is not done (verify the phone, pass the identity review). */
+  PRECONDITION_REQUIRED: '4003',
+  /** The SMS code is wrong, expired or used up. */
+  SMS_CODE_INVALID: '4004',
+  /** An amount above the available balance. */
+  INSUFFICIENT_BALANCE: '4005',
+  /** The time allowed for a step has passed (a phone change, a password reset): start again. */
+  EXPIRED: '4006',
   INTERNAL_ERROR: '9999',
 } as const;
 
@@ -42,6 +54,12 @@ export const CodeMessages: Record<Code, string> = {
   '2004': '登录失败次数过多，请稍后再试',
   '2005': '账号已停用',
   '1029': '操作过于频繁，请稍后再试',
+  '4001': '数据已存在',
+  '4002': '当前状态不允许此操作',
+  '4003': '请先完成前置步骤',
+  '4004': '验证码错误或已失效',
+  '4005': '可用余额不足',
+  '4006': '操作已超时，请重新开始',
   '9999': '系统繁忙，请稍后再试',
 };
 

@@ -154,8 +154,8 @@ describe('POST /api/agent/queryAgentInfoPage', () => {
     [{ startTime: '2026-03-05', endTime: '2026-03-01' }, '开始时间不能晚于结束时间'],
     [{ startTime: '昨天' }, '时间格式应为 YYYY-MM-DD HH:mm:ss'],
     [{ startTime: '2026-02-30' }, '时间不存在：2026-02-30'],
-    [{ agentLevel: 6 }, ''],
-    [{ status: 'deleted' }, ''],
+    [{ agentLevel: 6 }, '请求参数错误：agentLevel 数值过大：期望 number <=5'],
+    [{ status: 'deleted' }, '请求参数错误：出现未知的键(key): "status"'],
   ])('refuses %j with 1000', async (body, message) => {
     const res = await list(L2, body);
     expect(res.responseCode).toBe('1000');
@@ -170,8 +170,8 @@ describe('POST /api/agent/createAgent', () => {
       t.callUnchecked(createAgent, newAgent(), { cookie: l2 }),
       t.callUnchecked(createAgent, newAgent({ agentName: '珠海第二联盟' }), { cookie: operator }),
     ]);
-    expect(replies.map((r) => r.responseCode).sort()).toEqual(['0000', '1000']);
-    expect(replies.find((r) => r.responseCode === '1000')?.responseMsg).toBe('该手机号已注册');
+    expect(replies.map((r) => r.responseCode).sort()).toEqual(['0000', '4001']);
+    expect(replies.find((r) => r.responseCode === '4001')?.responseMsg).toBe('该手机号已注册');
     const rows = await t.rows(sql`select id from accounts where mobile_phone = '13712340001'`);
     expect(rows).toHaveLength(1);
   });
@@ -227,30 +227,36 @@ describe('POST /api/agent/createAgent', () => {
     expect(res.object).toMatchObject({ agentLevel: 5, parentName: '鹏城电竞网咖联盟' });
   });
 
-  it.each<[string, Partial<CreateAgentRequest>, string]>([
-    ['a level not below the parent', { agentLevel: 2 }, '下级代理的等级必须低于上级'],
-    ['areas outside the parent', { areaInfo: ['330000-330100'] }, '代理地区必须在上级代理的地区之内'],
-    ['no area below level 1', { areaInfo: [] }, '请选择代理地区'],
-    ['an unknown area', { areaInfo: ['440000-440300-999999'] }, '地区不存在'],
+  it.each<[string, Partial<CreateAgentRequest>, string, string]>([
+    ['a level not below the parent', { agentLevel: 2 }, '1000', '下级代理的等级必须低于上级'],
+    ['areas outside the parent', { areaInfo: ['330000-330100'] }, '1000', '代理地区必须在上级代理的地区之内'],
+    ['no area below level 1', { areaInfo: [] }, '1000', '请选择代理地区'],
+    ['an unknown area', { areaInfo: ['440000-440300-999999'] }, '1000', '地区不存在'],
     [
       'a flag the parent lacks',
       { flags: { isHbpush: true } },
+      '1000',
       '上级代理没有「手动发红包」权限，不能授予下级代理',
     ],
-    ['a proportion above the parent', { proportion: 0.71 }, '分润占比不能高于上级代理（70%）'],
-    ['a base ratio above the parent', { baseProfitRatio: 0.26 }, '基础分润比例不能高于上级代理（25%）'],
-    ['a phone already registered', { mobilePhone: L5 }, '该手机号已注册'],
-    ['an invalid phone', { mobilePhone: '23712340001' }, '手机号不正确'],
-    ['a ratio over 100 %', { proportion: 1.2 }, '比例不能大于 100%'],
-    ['a ratio with too many decimals', { proportion: 0.123456 }, '比例最多保留两位小数'],
-    ['a level below 5', { agentLevel: 6 }, ''],
-    ['an empty name', { agentName: '  ' }, '请输入代理名称'],
-    ['a password that is not a digest', { password: 'Start2026' }, '密码格式不正确'],
-  ])('refuses %s and changes nothing', async (_name, overrides, message) => {
+    ['a proportion above the parent', { proportion: 0.71 }, '1000', '分润占比不能高于上级代理（70%）'],
+    [
+      'a base ratio above the parent',
+      { baseProfitRatio: 0.26 },
+      '1000',
+      '基础分润比例不能高于上级代理（25%）',
+    ],
+    ['a phone already registered', { mobilePhone: L5 }, '4001', '该手机号已注册'],
+    ['an invalid phone', { mobilePhone: '23712340001' }, '1000', '手机号不正确'],
+    ['a ratio over 100 %', { proportion: 1.2 }, '1000', '比例不能大于 100%'],
+    ['a ratio with too many decimals', { proportion: 0.123456 }, '1000', '比例最多保留两位小数'],
+    ['a level below 5', { agentLevel: 6 }, '1000', '请求参数错误：agentLevel 数值过大：期望 number <=5'],
+    ['an empty name', { agentName: '  ' }, '1000', '请输入代理名称'],
+    ['a password that is not a digest', { password: 'Start2026' }, '1000', '密码格式不正确'],
+  ])('refuses %s and changes nothing', async (_name, overrides, code, message) => {
     const cookie = await h.as(L2);
     const before = await t.snapshot();
     const res = await t.callUnchecked(createAgent, newAgent(overrides), { cookie });
-    expect(res.responseCode).toBe('1000');
+    expect(res.responseCode).toBe(code);
     expect(res.responseMsg).toContain(message);
     expect(await t.snapshot()).toEqual(before);
   });
@@ -412,7 +418,7 @@ describe('POST /api/agent/deleteAgent/{id}', () => {
     const id = await h.idOf(L4);
     const before = await t.snapshot();
     const res = await h.callAt(deleteAgent, { id }, {}, cookie);
-    expect(res).toMatchObject({ responseCode: '1000', responseMsg: '该代理下还有下级代理，不能删除' });
+    expect(res).toMatchObject({ responseCode: '4002', responseMsg: '该代理下还有下级代理，不能删除' });
     expect(await t.snapshot()).toEqual(before);
   });
 

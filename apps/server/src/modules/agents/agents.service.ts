@@ -158,7 +158,7 @@ export function createAgentsService(deps: {
 
     if (input.agentLevel === 0) {
       if (input.parentId !== null) throw invalid('全国总代理没有上级');
-      if (await repo.findOperator()) throw invalid('全国总代理已存在');
+      if (await repo.findOperator()) throw new AppError(Codes.DUPLICATE, '全国总代理已存在');
       return;
     }
     if (input.parentId === null) throw invalid('请选择上级代理');
@@ -381,7 +381,8 @@ export function createAgentsService(deps: {
         await repo.lock(id);
         const agent = await repo.findById(id);
         if (agent?.status !== 'active') throw agentNotFound();
-        if ((await repo.countActiveChildren(id)) > 0) throw invalid('该代理下还有下级代理，不能删除');
+        if ((await repo.countActiveChildren(id)) > 0)
+          throw new AppError(Codes.INVALID_STATE, '该代理下还有下级代理，不能删除');
         await repo.softDelete(agent);
         return true as const;
       });

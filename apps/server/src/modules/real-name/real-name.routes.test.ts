@@ -235,7 +235,7 @@ describe('identity submission', () => {
     const body = { realName: NAME, idNo: ID_NO, ...(await photos(cookie)), smsCode: '123456' };
     const before = await t.snapshot();
     expect(await t.call(addUserRealAuthPersonal, body, { cookie })).toMatchObject({
-      responseCode: '1000',
+      responseCode: '4003',
       responseMsg: '请先验证手机号',
     });
     expect(await t.snapshot()).toEqual(before);
@@ -297,7 +297,7 @@ describe('identity submission', () => {
     await t.rows(sql`update accounts set phone_verified_at = now() where mobile_phone = ${FRESH}`);
     const fresh = await t.login(FRESH);
     const res = await t.call(addUserRealAuthPersonal, await submission(fresh, FRESH), { cookie: fresh });
-    expect(res).toMatchObject({ responseCode: '1000', responseMsg: '该身份证号已被其他账号认证' });
+    expect(res).toMatchObject({ responseCode: '4001', responseMsg: '该身份证号已被其他账号认证' });
   });
 });
 

@@ -151,10 +151,10 @@ export function createRealNameService(deps: {
     try {
       if (!existing) return await repo.insert({ accountId, ...values });
       const updated = await repo.update(existing.id, values, RealNameRecordStatus.REJECTED);
-      if (!updated) throw new AppError(Codes.INVALID_PARAMS, REAL_NAME_MESSAGES.underReview);
+      if (!updated) throw new AppError(Codes.INVALID_STATE, REAL_NAME_MESSAGES.underReview);
       return updated;
     } catch (err) {
-      if (isUniqueViolation(err)) throw new AppError(Codes.INVALID_PARAMS, REAL_NAME_MESSAGES.idNumberTaken);
+      if (isUniqueViolation(err)) throw new AppError(Codes.DUPLICATE, REAL_NAME_MESSAGES.idNumberTaken);
       throw err;
     }
   }
@@ -204,16 +204,16 @@ export function createRealNameService(deps: {
       requirePhoneVerified(caller, account);
       const existing = await repo.findByAccount(account.id);
       if (existing?.status === RealNameRecordStatus.VERIFIED)
-        throw new AppError(Codes.INVALID_PARAMS, REAL_NAME_MESSAGES.verified);
+        throw new AppError(Codes.INVALID_STATE, REAL_NAME_MESSAGES.verified);
       if (existing?.status === RealNameRecordStatus.UNDER_REVIEW)
-        throw new AppError(Codes.INVALID_PARAMS, REAL_NAME_MESSAGES.underReview);
+        throw new AppError(Codes.INVALID_STATE, REAL_NAME_MESSAGES.underReview);
       if (mode === 'add' && existing)
-        throw new AppError(Codes.INVALID_PARAMS, REAL_NAME_MESSAGES.alreadySubmitted);
+        throw new AppError(Codes.INVALID_STATE, REAL_NAME_MESSAGES.alreadySubmitted);
       if (mode === 'modify' && !existing)
-        throw new AppError(Codes.INVALID_PARAMS, REAL_NAME_MESSAGES.nothingToModify);
+        throw new AppError(Codes.INVALID_STATE, REAL_NAME_MESSAGES.nothingToModify);
       await checkPhotos(account.id, input);
       if (await repo.idNumberTakenByOther(idNoMac(input.idNo.trim()), account.id))
-        throw new AppError(Codes.INVALID_PARAMS, REAL_NAME_MESSAGES.idNumberTaken);
+        throw new AppError(Codes.DUPLICATE, REAL_NAME_MESSAGES.idNumberTaken);
       await sms.consume(account.mobilePhone, 'REAL_NAME', input.smsCode);
       return toRecord(await record(account.id, input, RealNameRecordStatus.UNDER_REVIEW, existing));
     },
@@ -288,13 +288,13 @@ export function createRealNameService(deps: {
   ): Promise<boolean> {
     return db.transaction(async () => {
       const existing = await repo.findById(id);
-      if (!existing) throw new AppError(Codes.INVALID_PARAMS, REAL_NAME_MESSAGES.recordNotFound);
+      if (!existing) throw new AppError(Codes.NOT_FOUND, REAL_NAME_MESSAGES.recordNotFound);
       const updated = await repo.update(
         id,
         { ...patch, reviewedAt: clock() },
         RealNameRecordStatus.UNDER_REVIEW,
       );
-      if (!updated) throw new AppError(Codes.INVALID_PARAMS, REAL_NAME_MESSAGES.notUnderReview);
+      if (!updated) throw new AppError(Codes.INVALID_STATE, REAL_NAME_MESSAGES.notUnderReview);
       return true;
     });
   }

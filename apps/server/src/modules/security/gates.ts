@@ -15,14 +15,14 @@ export const gated = (caller: AuthContext): boolean => caller.subject.agentLevel
 
 export function requirePhoneVerified(caller: AuthContext, account: AccountRow): void {
   if (gated(caller) && account.phoneVerifiedAt === null)
-    throw new AppError(Codes.INVALID_PARAMS, GATE_MESSAGES.verifyPhoneFirst);
+    throw new AppError(Codes.PRECONDITION_REQUIRED, GATE_MESSAGES.verifyPhoneFirst);
 }
 
 /** Identity gate: status 0 waits for the review, anything but 1 must verify first. */
 export function requireIdentityVerified(caller: AuthContext, realNameStatus: number | null): void {
   if (!gated(caller) || realNameStatus === RealNameStatus.VERIFIED) return;
   throw new AppError(
-    Codes.INVALID_PARAMS,
+    Codes.PRECONDITION_REQUIRED,
     realNameStatus === RealNameStatus.UNDER_REVIEW
       ? GATE_MESSAGES.realNameUnderReview
       : GATE_MESSAGES.realNameFirst,

@@ -50,7 +50,7 @@ describe('POST /api/userBase/notExistMobilePhone', () => {
       true,
     );
     expect(await t.call(notExistMobilePhone, { mobilePhone: FRESH, type: 2 }, { cookie })).toMatchObject({
-      responseCode: '1000',
+      responseCode: '4001',
       responseMsg: '该手机号已注册',
     });
   });
@@ -168,7 +168,7 @@ describe('change phone in two steps', () => {
     expect(await callTwo(cookie, wrongCode(oldCode))).toMatchObject({ responseMsg: '验证码错误' });
     await t.rows(sql`update accounts set mobile_phone = ${NEW_PHONE} where mobile_phone = '13800000005'`);
     expect(await callTwo(cookie, oldCode)).toMatchObject({
-      responseCode: '1000',
+      responseCode: '4001',
       responseMsg: '该手机号已注册',
     });
     expect((await t.rows(sql`select mobile_phone from accounts where id = 10004`))[0]?.mobile_phone).toBe(
@@ -213,7 +213,7 @@ describe('POST /api/userPassword/modifyPassword', () => {
     const cookie = await t.login(FRESH);
     const before = await t.snapshot();
     expect(await t.call(modifyPassword, { newLoginPassword: NEW_DIGEST }, { cookie })).toMatchObject({
-      responseCode: '1000',
+      responseCode: '4003',
       responseMsg: '请先验证手机号',
     });
     expect(await t.snapshot()).toEqual(before);
@@ -272,7 +272,7 @@ describe('forgotten password', () => {
     expect(await alive(b)).toBe(false);
     expect((await loginWith(CITY, NEW_DIGEST)).responseCode).toBe('0000');
     const again = await t.call(resetPasswordTwo, { resetToken, newLoginPassword: md5Hex('other999') });
-    expect(again).toMatchObject({ responseCode: '1000', responseMsg: '重置密码已超时，请重新验证手机号' });
+    expect(again).toMatchObject({ responseCode: '4006', responseMsg: '重置密码已超时，请重新验证手机号' });
     expect((await loginWith(CITY, NEW_DIGEST)).responseCode).toBe('0000');
   });
 
@@ -289,12 +289,13 @@ describe('forgotten password', () => {
     expect(
       (await t.call(resetPasswordTwo, { resetToken: token2, newLoginPassword: md5Hex('late123') }))
         .responseCode,
-    ).toBe('1000');
+    ).toBe('4006');
     expect(await t.snapshot()).toEqual(before);
   });
 
   it('refuses step one for an unregistered phone or a wrong code', async () => {
     expect(await t.call(resetPasswordOne, { mobilePhone: NEW_PHONE, smsCode: '123456' })).toMatchObject({
+      responseCode: '1004',
       responseMsg: '该手机号未注册',
     });
     const code = await codeFor(t, undefined, 'RESET_PASSWORD', CITY, true);
@@ -308,7 +309,7 @@ describe('forgotten password', () => {
     const before = await t.snapshot();
     expect(
       (await t.call(resetPasswordTwo, { resetToken: 'nope', newLoginPassword: NEW_DIGEST })).responseCode,
-    ).toBe('1000');
+    ).toBe('4006');
     expect(await t.snapshot()).toEqual(before);
   });
 });

@@ -63,7 +63,7 @@ export function createSecurityService(deps: {
         return true;
       }
       if (await users.findByPhone(mobilePhone))
-        throw new AppError(Codes.INVALID_PARAMS, SECURITY_MESSAGES.phoneRegistered);
+        throw new AppError(Codes.DUPLICATE, SECURITY_MESSAGES.phoneRegistered);
       return true;
     },
 
@@ -80,7 +80,7 @@ export function createSecurityService(deps: {
       if (account.mobilePhone === mobilePhone)
         throw new AppError(Codes.INVALID_PARAMS, SECURITY_MESSAGES.samePhone);
       if (await users.findByPhone(mobilePhone))
-        throw new AppError(Codes.INVALID_PARAMS, SECURITY_MESSAGES.phoneRegistered);
+        throw new AppError(Codes.DUPLICATE, SECURITY_MESSAGES.phoneRegistered);
       await sms.consume(mobilePhone, 'CHANGE_PHONE_NEW', smsCode);
       const now = clock();
       await repo.savePendingPhoneChange({
@@ -96,9 +96,9 @@ export function createSecurityService(deps: {
     async changePhoneTwo(caller: AuthContext, smsCode: string): Promise<{ mobilePhone: string }> {
       const account = await accountOf(caller);
       const pending = await repo.pendingPhoneChange(account.id, clock());
-      if (!pending) throw new AppError(Codes.INVALID_PARAMS, SECURITY_MESSAGES.phoneChangeExpired);
+      if (!pending) throw new AppError(Codes.EXPIRED, SECURITY_MESSAGES.phoneChangeExpired);
       if (await users.findByPhone(pending.newMobilePhone))
-        throw new AppError(Codes.INVALID_PARAMS, SECURITY_MESSAGES.phoneRegistered);
+        throw new AppError(Codes.DUPLICATE, SECURITY_MESSAGES.phoneRegistered);
       await sms.consume(account.mobilePhone, 'CHANGE_PHONE_OLD', smsCode);
       try {
         await db.transaction(async () => {
@@ -107,8 +107,7 @@ export function createSecurityService(deps: {
         });
       } catch (err) {
         // Taken by someone else between the check and the update: the unique index says so.
-        if (isUniqueViolation(err))
-          throw new AppError(Codes.INVALID_PARAMS, SECURITY_MESSAGES.phoneRegistered);
+        if (isUniqueViolation(err)) throw new AppError(Codes.DUPLICATE, SECURITY_MESSAGES.phoneRegistered);
         throw err;
       }
       return { mobilePhone: maskPhone(pending.newMobilePhone) };
@@ -144,7 +143,7 @@ export function createSecurityService(deps: {
     /** Forgotten password, step one: the registered phone's code gives a single-use token (10 minutes). */
     async resetPasswordOne(mobilePhone: string, smsCode: string): Promise<{ resetToken: string }> {
       const account = await users.findByPhone(mobilePhone);
-      if (!account) throw new AppError(Codes.INVALID_PARAMS, SECURITY_MESSAGES.phoneNotRegistered);
+      if (!account) throw new AppError(Codes.NOT_FOUND, SECURITY_MESSAGES.phoneNotRegistered);
       await sms.consume(mobilePhone, 'RESET_PASSWORD', smsCode);
       const now = clock();
       const resetToken = randomToken(32);
@@ -165,7 +164,7 @@ export function createSecurityService(deps: {
       const hash = await hashPasswordDigest(digest);
       await db.transaction(async () => {
         const accountId = await repo.consumeReset(sha256Hex(resetToken), clock());
-        if (accountId === null) throw new AppError(Codes.INVALID_PARAMS, SECURITY_MESSAGES.resetExpired);
+        if (accountId === null) throw new AppError(Codes.EXPIRED, SECURITY_MESSAGES.resetExpired);
         await users.setLoginPassword(accountId, hash);
         await sessions.revokeAll(accountId);
       });

@@ -46,8 +46,7 @@ export function createUsersService(repo: UsersRepository, clock: Clock) {
     /** A new login with its initial password (already hashed); the password counts as not yet set. */
     async createAccount(input: { mobilePhone: string; loginPasswordHash: string }): Promise<AccountRow> {
       if (!isValidPhone(input.mobilePhone)) throw new AppError(Codes.INVALID_PARAMS, '手机号不正确');
-      if (await repo.findByPhone(input.mobilePhone))
-        throw new AppError(Codes.INVALID_PARAMS, '该手机号已注册');
+      if (await repo.findByPhone(input.mobilePhone)) throw new AppError(Codes.DUPLICATE, '该手机号已注册');
       try {
         return await repo.insert({
           mobilePhone: input.mobilePhone,
@@ -56,7 +55,7 @@ export function createUsersService(repo: UsersRepository, clock: Clock) {
         });
       } catch (err) {
         // Two creations racing for one number: the unique index decides, with the same message.
-        if (isUniqueViolation(err)) throw new AppError(Codes.INVALID_PARAMS, '该手机号已注册');
+        if (isUniqueViolation(err)) throw new AppError(Codes.DUPLICATE, '该手机号已注册');
         throw err;
       }
     },

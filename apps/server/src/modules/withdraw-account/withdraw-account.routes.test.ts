@@ -48,7 +48,7 @@ describe('POST /api/userBindAccount/addUserBindAccount', () => {
       { accountNo: 'me@example.com', realName: '张三' },
       { cookie },
     );
-    expect(res).toMatchObject({ responseCode: '1000', responseMsg: message });
+    expect(res).toMatchObject({ responseCode: '4003', responseMsg: message });
     expect(await t.snapshot()).toEqual(before);
   });
 
