@@ -33,8 +33,17 @@ async function waitForServer(child: ChildProcess, origin: string, timeoutMs: num
 }
 
 export async function startServer(port: number, env: Record<string, string> = {}): Promise<BenchServer> {
-  const dataDir = mkdtempSync(join(tmpdir(), 'agent-console-bench-'));
   const origin = `http://127.0.0.1:${port}`;
+  // A server left on the port would answer in place of the one started here.
+  if (
+    await fetch(origin).then(
+      () => true,
+      () => false,
+    )
+  ) {
+    throw new Error(`port ${port} is in use: stop what listens there or set BENCH_PORT`);
+  }
+  const dataDir = mkdtempSync(join(tmpdir(), 'agent-console-bench-'));
   const started = Date.now();
   const child = spawn(join(root, 'node_modules/.bin/tsx'), ['apps/server/src/server.ts'], {
     cwd: root,

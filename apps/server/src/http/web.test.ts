@@ -1,6 +1,7 @@
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from './error-handler';
@@ -10,10 +11,21 @@ const dist = mkdtempSync(join(tmpdir(), 'ac-web-'));
 let built: FastifyInstance;
 let missing: FastifyInstance;
 
+const INDEX_HTML = '<!doctype html><div id="root"></div>';
+const SCRIPT = `export const rows = [${'"代理商后台", '.repeat(200)}];`;
+
+/** Writes a file with the brotli and gzip copies the web build puts beside it. */
+function writeCompressed(path: string, text: string): void {
+  writeFileSync(path, text);
+  writeFileSync(`${path}.br`, brotliCompressSync(text));
+  writeFileSync(`${path}.gz`, gzipSync(text));
+}
+
 beforeAll(async () => {
   mkdirSync(join(dist, 'assets'));
-  writeFileSync(join(dist, 'index.html'), '<!doctype html><div id="root"></div>');
+  writeCompressed(join(dist, 'index.html'), INDEX_HTML);
   writeFileSync(join(dist, 'assets', 'index-3f9a1c.js'), 'console.log(1)');
+  writeCompressed(join(dist, 'assets', 'list-8c2d4e.js'), SCRIPT);
   writeFileSync(join(dist, 'favicon.svg'), '<svg xmlns="http://www.w3.org/2000/svg"/>');
   built = Fastify();
   registerErrorHandler(built);
@@ -72,6 +84,88 @@ describe('GET / (built console)', () => {
   it('does not serve files outside the build folder', async () => {
     const res = await built.inject({ method: 'GET', url: '/../../etc/passwd' });
     expect(res.body).not.toContain('root:');
+  });
+});
+
+describe('GET / (precompressed files)', () => {
+  const script = '/assets/list-8c2d4e.js';
+  const get = (url: string, acceptEncoding?: string) =>
+    built.inject({
+      method: 'GET',
+      url,
+      headers: acceptEncoding === undefined ? {} : { 'accept-encoding': acceptEncoding },
+    });
+
+  it('sends the brotli copy when the browser accepts br', async () => {
+    const res = await get(script, 'gzip, deflate, br, zstd');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('br');
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(Number(res.headers['content-length'])).toBeLessThan(Buffer.byteLength(SCRIPT));
+    expect(brotliDecompressSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the gzip copy when the browser accepts gzip but not br', async () => {
+    const res = await get(script, 'gzip, deflate');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBe('gzip');
+    expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+    expect(res.headers.vary).toMatch(/accept-encoding/i);
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+    expect(gunzipSync(res.rawPayload).toString()).toBe(SCRIPT);
+  });
+
+  it('sends the file itself when no encoding is accepted', async () => {
+    for (const acceptEncoding of [undefined, 'identity', 'deflate']) {
+      const res = await get(script, acceptEncoding);
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBeUndefined();
+      expect(res.headers['content-type']).toMatch(/^(text|application)\/javascript/);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+      expect(res.body).toBe(SCRIPT);
+    }
+  });
+
+  it('honours q-values: gzip preferred over br', async () => {
+    const res = await get(script, 'br;q=0.5, gzip;q=1');
+    expect(res.headers['content-encoding']).toBe('gzip');
+  });
+
+  it('sends a file with no compressed copy as it is', async () => {
+    const res = await get('/assets/index-3f9a1c.js', 'gzip, deflate, br');
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['content-encoding']).toBeUndefined();
+    expect(res.body).toBe('console.log(1)');
+    expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
+  });
+
+  it('sends index.html compressed and revalidated, at / and as the SPA fallback', async () => {
+    for (const url of ['/', '/index.html', '/agent-mgt', '/redirect/user-center?x=1']) {
+      const res = await get(url, 'gzip, deflate, br');
+      expect(res.statusCode).toBe(200);
+      expect(res.headers['content-encoding']).toBe('br');
+      expect(res.headers['content-type']).toMatch(/^text\/html/);
+      expect(res.headers.vary).toMatch(/accept-encoding/i);
+      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(INDEX_HTML);
+    }
+    const plain = await get('/agent-mgt');
+    expect(plain.headers['content-encoding']).toBeUndefined();
+    expect(plain.body).toBe(INDEX_HTML);
+    expect(plain.headers['cache-control']).toBe('no-cache');
+  });
+
+  it('still answers a missing asset with 404 and unknown /api paths with 1004', async () => {
+    const asset = await get('/assets/gone-123.js', 'gzip, deflate, br');
+    expect(asset.statusCode).toBe(404);
+    expect(asset.headers['content-encoding']).toBeUndefined();
+    const api = await get('/api/whatever', 'gzip, deflate, br');
+    expect(api.statusCode).toBe(404);
+    expect(api.headers['content-encoding']).toBeUndefined();
+    expect(api.json()).toMatchObject({ responseCode: '1004' });
   });
 });
 

@@ -1,5 +1,5 @@
 import { existsSync } from 'node:fs';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 import { Codes } from '@agent-console/contract';
 import fastifyStatic from '@fastify/static';
 import type { FastifyInstance } from 'fastify';
@@ -22,7 +22,10 @@ const pathOf = (url: string) => url.split('?')[0] ?? url;
 /**
  * Serves the built console from `webDist` at `/`: hashed assets cached for a year, index.html
  * never cached, and every other GET outside /api answered with index.html (the SPA routes).
- * Without a build, GET answers a page that says to build. Unknown API paths get '1004'.
+ * The build writes a brotli (`.br`) and a gzip (`.gz`) copy beside every compressible file; the
+ * copy the request's Accept-Encoding prefers is sent (with `Vary: Accept-Encoding`), the file
+ * itself when it accepts neither. Without a build, GET answers a page that says to build.
+ * Unknown API paths get '1004'.
  */
 export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
   const built = existsSync(join(webDist, 'index.html'));
@@ -30,9 +33,11 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,
+      preCompressed: true,
       cacheControl: false,
+      // filePath is the file sent: `assets/x.js.br` when the brotli copy of `assets/x.js` is.
       setHeaders: (reply, filePath) => {
-        const hashed = filePath.startsWith(join(webDist, 'assets'));
+        const hashed = filePath.startsWith(join(webDist, 'assets', sep));
         reply.header('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
       },
     });
