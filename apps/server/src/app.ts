@@ -1,8 +1,10 @@
+import { Codes } from '@agent-console/contract';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { authPlugin } from './http/auth';
+import { fail } from './http/envelope';
 import { registerErrorHandler } from './http/error-handler';
 import { DEFAULT_BODY_LIMIT } from './http/mount';
 import { registerRequestGuards } from './http/request-guards';
@@ -31,6 +33,15 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: config.trustProxy,
+    // The router's own refusals (an undecodable URL, a path parameter over 100 characters) leave
+    // as the envelope too.
+    frameworkErrors: (err, _req, reply: FastifyReply) => {
+      const tooLong = err.code === 'FST_ERR_MAX_PARAM_LENGTH';
+      void reply
+        .code(tooLong ? 414 : 400)
+        .header('Cache-Control', 'no-store')
+        .send(fail(Codes.INVALID_PARAMS, tooLong ? '请求参数过长' : '请求地址无效'));
+    },
   });
   app.setValidatorCompiler(validatorCompiler);
   app.setSerializerCompiler(serializerCompiler);

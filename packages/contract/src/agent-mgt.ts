@@ -5,7 +5,7 @@ import { EmptyRequest, endpoint } from './endpoint';
 import { defineList, exportEndpoint, FilterTime, listEndpoint, totalsEndpoint } from './list';
 import { AGENT_MGT_ACCESS } from './roles';
 import { UnfinishedTask } from './task';
-import { PasswordDigest, Phone } from './validators';
+import { Id, IdParam, PasswordDigest, Phone } from './validators';
 
 /** A ratio on the wire: a decimal fraction from 0 to 1 with at most 4 decimals (0.01 %). Shown ×100. */
 export const Ratio = z
@@ -15,14 +15,14 @@ export const Ratio = z
   .refine((n) => Math.abs(Math.round(n * 10000) - n * 10000) < 1e-6, '比例最多保留两位小数（百分比）');
 
 export const GameProfitRatio = z.object({
-  gameId: z.number().int().positive(),
+  gameId: Id,
   gameName: z.string(),
   profitRatio: Ratio,
 });
 export type GameProfitRatio = z.infer<typeof GameProfitRatio>;
 
 export const GameProfitRatioInput = z.strictObject({
-  gameId: z.number().int().positive(),
+  gameId: Id,
   profitRatio: Ratio,
 });
 
@@ -153,7 +153,7 @@ export const CreateAgentRequest = z.strictObject({
   password: PasswordDigest,
   agentLevel: z.number().int().min(1).max(5),
   /** The parent: the caller (default) or an agent of its subtree above the new level. */
-  parentId: z.number().int().positive().optional(),
+  parentId: Id.optional(),
   ...AgentFields,
 });
 export type CreateAgentRequest = z.input<typeof CreateAgentRequest>;
@@ -167,7 +167,7 @@ export const createAgent = endpoint({
 });
 
 /** Level and parent never change; the other fields follow the same rules as at creation. */
-export const UpdateAgentRequest = z.strictObject({ id: z.number().int().positive(), ...AgentFields });
+export const UpdateAgentRequest = z.strictObject({ id: Id, ...AgentFields });
 export type UpdateAgentRequest = z.input<typeof UpdateAgentRequest>;
 
 export const updateAgent = endpoint({
@@ -183,7 +183,7 @@ export const deleteAgent = endpoint({
   path: '/api/agent/deleteAgent/:id',
   access: AGENT_MGT_ACCESS,
   owns: { id: 'agent' },
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: z.object({ id: IdParam }),
   request: EmptyRequest,
   object: z.boolean(),
 });
@@ -210,7 +210,7 @@ export const queryAgentDetail = endpoint({
   path: '/api/agent/query/:id',
   access: SIGNED_IN,
   owns: { id: 'agent' },
-  params: z.object({ id: z.coerce.number().int().positive() }),
+  params: z.object({ id: IdParam }),
   request: EmptyRequest,
   object: AgentDetail,
 });
@@ -220,7 +220,7 @@ export const queryAgentAreaDetail = endpoint({
   path: '/api/agent/queryAgentAreaDetail',
   access: SIGNED_IN,
   owns: { parentId: 'agent' },
-  request: z.strictObject({ parentId: z.number().int().positive().optional() }),
+  request: z.strictObject({ parentId: Id.optional() }),
   object: z.array(RegionNode),
 });
 
@@ -229,7 +229,7 @@ export const querySubAgentTaskStatus = endpoint({
   path: '/api/agent/querySubAgentTaskStatus',
   access: SIGNED_IN,
   owns: { agentIds: 'agent' },
-  request: z.strictObject({ agentIds: z.array(z.number().int().positive()).min(1).max(200) }),
+  request: z.strictObject({ agentIds: z.array(Id).min(1).max(200) }),
   object: z.array(SubAgentTaskStatus),
 });
 
@@ -247,7 +247,7 @@ export const getOrderProfitRatios = endpoint({
   path: '/api/agent/getOrderProfitRatios',
   access: SIGNED_IN,
   owns: { agentId: 'agent' },
-  request: z.strictObject({ agentId: z.number().int().positive().optional() }),
+  request: z.strictObject({ agentId: Id.optional() }),
   object: z.object({
     proportion: z.number(),
     baseProfitRatio: z.number(),

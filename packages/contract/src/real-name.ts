@@ -4,7 +4,7 @@ import { IMAGE_MAX_BYTES } from './constants';
 import { EmptyRequest, endpoint } from './endpoint';
 import { defineList, listEndpoint } from './list';
 import { OPERATOR_ACCESS } from './roles';
-import { IdNumber, Messages, RealName, SmsCode } from './validators';
+import { Id, IdNumber, Messages, RealName, SmsCode } from './validators';
 
 /** Image types accepted for ID photos (spec section 5), checked by content on the server. */
 export const ID_PHOTO_TYPES = ['image/jpeg', 'image/png'] as const;
@@ -130,7 +130,7 @@ export const queryRealNameReviews = listEndpoint({
 export const approveRealName = endpoint({
   path: '/api/realAuth/review/approve',
   access: OPERATOR_ACCESS,
-  request: z.strictObject({ id: z.number().int().positive() }),
+  request: z.strictObject({ id: Id }),
   object: z.boolean(),
 });
 
@@ -138,7 +138,7 @@ export const rejectRealName = endpoint({
   path: '/api/realAuth/review/reject',
   access: OPERATOR_ACCESS,
   request: z.strictObject({
-    id: z.number().int().positive(),
+    id: Id,
     reason: z.string().trim().min(1, '请输入驳回原因').max(100, '驳回原因最多100个字'),
   }),
   object: z.boolean(),

@@ -135,3 +135,10 @@ export function sanitizeNumberInput(
   if (max !== undefined && n > max) return String(max);
   return s;
 }
+
+/** The largest id a record can have (PostgreSQL `integer`): anything above is refused as a parameter. */
+export const MAX_ID = 2_147_483_647;
+/** The id of a record in a request body. */
+export const Id = z.number().int().positive().max(MAX_ID, '编号不存在');
+/** The id of a record in a path (`/api/agent/query/:id`): text in the URL. */
+export const IdParam = z.coerce.number().int().positive().max(MAX_ID, '编号不存在');

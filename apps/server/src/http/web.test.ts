@@ -47,6 +47,8 @@ describe('GET / (built console)', () => {
     expect(res.statusCode).toBe(200);
     expect(res.body).toContain('id="root"');
     expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.headers['x-frame-options']).toBe('DENY');
+    expect(res.headers['content-security-policy']).toBe("frame-ancestors 'none'");
   });
 
   it('serves hashed assets with a long cache', async () => {
@@ -67,6 +69,7 @@ describe('GET / (built console)', () => {
       expect(res.statusCode).toBe(200);
       expect(res.body).toContain('id="root"');
       expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.headers['x-frame-options']).toBe('DENY');
     }
   });
 

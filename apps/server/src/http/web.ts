@@ -19,6 +19,9 @@ in the repository root, then restart the server (or simply run <code>npm start</
 
 const pathOf = (url: string) => url.split('?')[0] ?? url;
 
+/** The console is never shown inside another site's frame (clickjacking). */
+const NO_FRAMING = { 'X-Frame-Options': 'DENY', 'Content-Security-Policy': "frame-ancestors 'none'" };
+
 /**
  * Serves the built console from `webDist` at `/`: hashed assets cached for a year, index.html
  * never cached, and every other GET outside /api answered with index.html (the SPA routes).
@@ -39,6 +42,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       setHeaders: (reply, filePath) => {
         const hashed = filePath.startsWith(join(webDist, 'assets', sep));
         reply.header('Cache-Control', hashed ? IMMUTABLE : 'no-cache');
+        if (!hashed) reply.headers(NO_FRAMING);
       },
     });
   }
@@ -49,9 +53,10 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
     if (path === '/api' || path.startsWith('/api/') || !isRead) {
       return reply.code(404).send(fail(Codes.NOT_FOUND));
     }
-    if (!built) return reply.code(200).type('text/html; charset=utf-8').send(BUILD_FIRST_PAGE);
+    if (!built)
+      return reply.code(200).headers(NO_FRAMING).type('text/html; charset=utf-8').send(BUILD_FIRST_PAGE);
     if (path.startsWith('/assets/'))
       return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
-    return reply.header('Cache-Control', 'no-cache').sendFile('index.html');
+    return reply.header('Cache-Control', 'no-cache').headers(NO_FRAMING).sendFile('index.html');
   });
 }
