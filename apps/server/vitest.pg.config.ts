@@ -14,7 +14,7 @@ export default defineProject(async (): Promise<UserWorkspaceConfig> => {
     test: {
       name: 'server-pg',
       environment: 'node',
-      include: available ? ['src/**/*.routes.test.ts'] : ['test/pg-skipped.test.ts'],
+      include: available ? ['src/**/*.routes.test.ts', 'src/**/*.db.test.ts'] : ['test/pg-skipped.test.ts'],
       globalSetup: available ? ['test/pg-global-setup.ts'] : [],
       provide: { testDb: 'pg', pgAdminUrl: '', pgliteTemplate: '' },
       testTimeout: 30_000,
