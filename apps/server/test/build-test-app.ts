@@ -13,7 +13,7 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import type { z } from 'zod';
-import { buildApp } from '../src/app';
+import { type AppDeps, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
 import { type CreateDbOptions, createDb, type Database, rowsOf } from '../src/db/client';
 import { DEMO_PASSWORD } from '../src/demo/demo-world';
@@ -110,6 +110,8 @@ export interface TestAppOptions {
   seed?: 'demo' | 'empty';
   /** Environment overrides for the config (e.g. SESSION_IDLE_MINUTES). */
   env?: Record<string, string>;
+  /** Run the outbox dispatcher in the app (off: tests run its rounds themselves). */
+  outboxDispatcher?: AppDeps['outboxDispatcher'];
 }
 
 /**
@@ -203,7 +205,13 @@ export function useTestApp(options: TestAppOptions = {}) {
     await opened.db.migrate();
     passwordHash = await demoPasswordHash();
     await captureSeed();
-    appInstance = await buildApp({ db: opened.db, config, clock: clock.now, captchaText });
+    appInstance = await buildApp({
+      db: opened.db,
+      config,
+      clock: clock.now,
+      captchaText,
+      ...(options.outboxDispatcher ? { outboxDispatcher: options.outboxDispatcher } : {}),
+    });
     await appInstance.ready();
   }, 120_000);
 

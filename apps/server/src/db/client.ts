@@ -66,6 +66,8 @@ export interface Database {
   readonly driver: DatabaseTarget['driver'];
   /** The current transaction (or savepoint) when inside `transaction()`, the plain handle otherwise. */
   q(): Db;
+  /** True inside `transaction()`: code that must not run under a transaction's locks checks it. */
+  inTransaction(): boolean;
   /**
    * Runs `fn` in one transaction and hands it the `Tx`; repositories called inside without one
    * use it through `q()`. A nested call is a savepoint: when it throws, only its own work is
@@ -144,6 +146,7 @@ function withTransactions(
   return {
     driver,
     q: () => current.getStore()?.tx ?? db,
+    inTransaction: () => current.getStore() !== undefined,
     transaction: (fn, options) => {
       const parent = current.getStore();
       return parent ? savepoint(parent, fn) : outermost(fn, options);

@@ -44,8 +44,17 @@ export function createSmsRepository(db: Database) {
           and(eq(smsCodes.mobilePhone, phone), eq(smsCodes.smsType, smsType), isNull(smsCodes.closedAt)),
         );
     },
-    async insert(row: typeof smsCodes.$inferInsert): Promise<void> {
-      await db.q().insert(smsCodes).values(row);
+    async insert(row: typeof smsCodes.$inferInsert): Promise<number> {
+      const [inserted] = await db.q().insert(smsCodes).values(row).returning({ id: smsCodes.id });
+      if (!inserted) throw new Error('sms code not inserted');
+      return inserted.id;
+    },
+    /**
+     * Voids a code whose message could not be delivered: the row goes, as if the send never
+     * happened (the limits do not count it, its captcha token may be used again).
+     */
+    async voidCode(id: number): Promise<void> {
+      await db.q().delete(smsCodes).where(eq(smsCodes.id, id));
     },
     /** The newest open code of the phone and type. */
     async latestOpen(phone: string, smsType: string): Promise<SmsCodeRow | null> {
@@ -85,8 +94,9 @@ export function createSmsRepository(db: Database) {
       await db.q().delete(smsCodes).where(lt(smsCodes.createdAt, before));
     },
 
+    /** Stores a message of the built-in provider once per idempotency key. */
     async insertOutbox(row: typeof smsOutbox.$inferInsert): Promise<void> {
-      await db.q().insert(smsOutbox).values(row);
+      await db.q().insert(smsOutbox).values(row).onConflictDoNothing({ target: smsOutbox.idempotencyKey });
     },
     async outboxPage(filter: { mobilePhone?: string | undefined }, offset: number, limit: number) {
       const where = filter.mobilePhone ? like(smsOutbox.mobilePhone, `%${filter.mobilePhone}%`) : undefined;
