@@ -169,6 +169,16 @@ describe('captcha channel 1 and the HTTP SMS provider', () => {
     expect((await send(cookie, 'good-ticket')).responseCode).toBe('0000');
   });
 
+  it('keeps the previous code when the new one could not be sent', async () => {
+    const cookie = await t.login(FRESH);
+    expect((await send(cookie, 'good-ticket')).responseCode).toBe('0000');
+    const previous = String(received.find((r) => r.url === '/sms')?.body.code);
+    t.clock.advance(minutes(1));
+    smsStatus = 500;
+    expect((await send(cookie, 'good-ticket')).responseCode).toBe('9999');
+    expect((await t.call(verifyMobilePhone, { smsCode: previous }, { cookie })).object).toBe(true);
+  });
+
   it('delivers a message a crash left pending from the dispatcher, with the same idempotency key', async () => {
     const cookie = await t.login(FRESH);
     expect((await send(cookie, 'good-ticket')).responseCode).toBe('0000');

@@ -197,7 +197,7 @@ export function createSmsService(deps: {
           throw new AppError(Codes.INVALID_PARAMS, SMS_MESSAGES.ctokenUsed);
         const code = newCode();
         const expiresAt = new Date(now.getTime() + SMS_CODE_TTL_SECONDS * 1000);
-        await repo.closeOpen(phone, type, now);
+        const replaced = await repo.closeOpen(phone, type, now);
         const codeId = await repo.insert({
           mobilePhone: phone,
           smsType: type,
@@ -223,13 +223,14 @@ export function createSmsService(deps: {
           expiresAt,
         });
         await repo.purgeBefore(ago(hours(48)));
-        return { codeId, job };
+        return { codeId, replaced, at: now, job };
       });
       // After the commit, with the phone's lock released: the provider may be slow or down. The
-      // request delivers its own message and answers with the result; a failure voids the code.
+      // request delivers its own message and answers with the result; a failure voids the new code
+      // and gives the one it replaced back, as if the send had never happened.
       const outcome = await outbox.deliver(sent.job, { retry: false });
       if (outcome !== 'sent' && outcome !== 'taken') {
-        await repo.voidCode(sent.codeId);
+        await db.transaction(() => repo.voidCode(sent.codeId, sent.replaced, sent.at));
         throw new AppError(Codes.INTERNAL_ERROR, SMS_MESSAGES.sendFailed);
       }
       return {
