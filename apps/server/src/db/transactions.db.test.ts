@@ -63,6 +63,15 @@ describe('Database.transaction', () => {
     expect(await ids()).toEqual([1]);
   });
 
+  it('says whether the caller is inside a transaction', async () => {
+    expect(db().inTransaction()).toBe(false);
+    await db().transaction(async () => {
+      expect(db().inTransaction()).toBe(true);
+      await db().transaction(async () => expect(db().inTransaction()).toBe(true));
+    });
+    expect(db().inTransaction()).toBe(false);
+  });
+
   it('keeps the zero-argument callbacks working (they use q())', async () => {
     await db().transaction(async () => {
       await insert(db().q(), 1);
