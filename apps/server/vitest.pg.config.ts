@@ -1,14 +1,24 @@
 import { fileURLToPath } from 'node:url';
 import { defineProject, type UserWorkspaceConfig } from 'vitest/config';
-import { findPostgresBinaries, findPostgresServer, PG_SKIPPED_MESSAGE } from './test/postgres.ts';
+import {
+  findPostgresBinaries,
+  findPostgresServer,
+  PG_REQUIRED_MESSAGE,
+  PG_SKIPPED_MESSAGE,
+  postgresRequired,
+} from './test/postgres.ts';
 
 /**
- * The same API tests (`*.routes.test.ts`) on PostgreSQL: a server at PG_TEST_URL or 127.0.0.1:5432,
- * else a throwaway cluster from the local binaries (test/pg-global-setup.ts), else skipped.
+ * The API tests (`*.routes.test.ts`) and the engine tests (`*.db.test.ts`) again on PostgreSQL: a server at PG_TEST_URL or 127.0.0.1:5432,
+ * else a throwaway cluster from the local binaries (test/pg-global-setup.ts), else skipped; but
+ * with REQUIRE_POSTGRES=1 (CI) finding none is an error that fails the run.
  */
 export default defineProject(async (): Promise<UserWorkspaceConfig> => {
   const available = findPostgresBinaries() !== null || (await findPostgresServer()) !== null;
-  if (!available) console.warn(PG_SKIPPED_MESSAGE);
+  if (!available) {
+    if (postgresRequired()) throw new Error(PG_REQUIRED_MESSAGE);
+    console.warn(PG_SKIPPED_MESSAGE);
+  }
   return {
     root: fileURLToPath(new URL('.', import.meta.url)),
     test: {

@@ -12,6 +12,7 @@ import { registerWeb } from './http/web';
 import { useChineseValidationMessages } from './http/zod-locale';
 import { agentsRoutes } from './modules/agents/agents.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { createOutboxDispatcher } from './modules/outbox/outbox-dispatcher';
 import { realNameRoutes } from './modules/real-name/real-name.routes';
 import { securityRoutes } from './modules/security/security.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -23,6 +24,11 @@ import { createServices, type ServiceDeps } from './services';
 
 export interface AppDeps extends ServiceDeps {
   config: Config;
+  /**
+   * Deliver what the outbox left pending, from ready until close (the server passes `true`; tests
+   * run rounds themselves or give a short interval).
+   */
+  outboxDispatcher?: boolean | { intervalMs: number };
 }
 
 /** The composition root: services, plugins and routes on one Fastify instance, not listening. */
@@ -50,6 +56,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(fastifyCookie);
 
   const services = createServices({ ...deps, log: deps.log ?? app.log });
+  if (deps.outboxDispatcher) {
+    const interval = deps.outboxDispatcher === true ? undefined : deps.outboxDispatcher.intervalMs;
+    const dispatcher = createOutboxDispatcher(services.outbox, app.log, interval);
+    app.addHook('onReady', async () => dispatcher.start());
+    app.addHook('onClose', () => dispatcher.stop());
+  }
   await app.register(authPlugin, {
     resolver: services.sessions,
     cookieSecure: config.session.cookieSecure,

@@ -64,7 +64,9 @@ async function main(): Promise<void> {
     if (config.demoSeed) await seedDemoWorld(db, services);
     const demoReady = config.demoSeed && (await services.users.findByPhone(DEMO_LOGINS[0] ?? '')) !== null;
 
-    app = await buildApp({ db, config });
+    // The outbox dispatcher runs from ready until close: app.close() below stops it before the
+    // database closes.
+    app = await buildApp({ db, config, outboxDispatcher: true });
     await app.listen({ port: config.port, host: config.host });
     const address = app.server.address();
     const port = typeof address === 'object' && address ? address.port : config.port;

@@ -12,6 +12,8 @@ import { createSessionsRepository } from './modules/auth/sessions.repository';
 import { createSessionsService } from './modules/auth/sessions.service';
 import { createGamesRepository } from './modules/games/games.repository';
 import { createGamesService } from './modules/games/games.service';
+import { createOutboxRepository } from './modules/outbox/outbox.repository';
+import { createOutboxService } from './modules/outbox/outbox.service';
 import { createRealNameRepository } from './modules/real-name/real-name.repository';
 import { createRealNameService } from './modules/real-name/real-name.service';
 import { loadRegions } from './modules/regions/region-tree';
@@ -38,11 +40,11 @@ export interface ServiceDeps {
   clock?: Clock;
   /** The characters of new image captchas; tests pass known ones. */
   captchaText?: CaptchaText;
-  /** Where the outbox SMS provider writes its one line per message (the app's logger). */
+  /** Where the outbox SMS provider writes its one line per message, and the outbox its failures (the app's logger). */
   log?: SmsLog;
 }
 
-const silentLog: SmsLog = { info: () => {} };
+const silentLog: SmsLog = { info: () => {}, warn: () => {} };
 
 /** Wires every service to its repositories: part of the composition root (app.ts, the demo seed). */
 export function createServices({
@@ -72,6 +74,7 @@ export function createServices({
 
   // Issue 3: SMS, phone and passwords, identity, withdraw account.
   const cipher = createDataCipher(loadDataKey(config.dataKey));
+  const outbox = createOutboxService({ db, repo: createOutboxRepository(db), clock, log });
   const smsRepo = createSmsRepository(db);
   const smsSender: SmsSender =
     config.sms.provider === 'http' && config.sms.httpUrl
@@ -83,6 +86,7 @@ export function createServices({
   const sms = createSmsService({
     db,
     repo: smsRepo,
+    outbox,
     sender: smsSender,
     captcha,
     slider,
@@ -127,6 +131,7 @@ export function createServices({
     settings,
     auth,
     tasks,
+    outbox,
     // issue 3
     cipher,
     slider,

@@ -13,9 +13,9 @@ import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fas
 import pg from 'pg';
 import { afterAll, beforeAll, beforeEach, inject } from 'vitest';
 import type { z } from 'zod';
-import { buildApp } from '../src/app';
+import { type AppDeps, buildApp } from '../src/app';
 import { type Config, loadConfig } from '../src/config';
-import { createDb, type Database, rowsOf } from '../src/db/client';
+import { type CreateDbOptions, createDb, type Database, rowsOf } from '../src/db/client';
 import { DEMO_PASSWORD } from '../src/demo/demo-world';
 import { demoPasswordHash, seedDemoWorld } from '../src/demo/seed-demo-world';
 import { randomCaptchaText } from '../src/modules/auth/captcha.service';
@@ -51,15 +51,27 @@ export class TestClock {
   }
 }
 
-/** A fresh database for one test file: in-memory PGlite, or a new database on the PostgreSQL server. */
-async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<void> }> {
+export interface TestDatabase {
+  db: Database;
+  /** PostgreSQL: the URL of the test database (for a connection of its own); PGlite: null. */
+  url: string | null;
+  drop: () => Promise<void>;
+}
+
+/**
+ * A fresh migrated database for one test file: in-memory PGlite (from the migrated template), or
+ * a new database on the PostgreSQL server (migrate it yourself).
+ */
+export async function openTestDatabase(
+  options: Omit<CreateDbOptions, 'pgliteTemplate'> = {},
+): Promise<TestDatabase> {
   if (inject('testDb') !== 'pg') {
     const template = inject('pgliteTemplate');
     const db = await createDb(
       { driver: 'pglite', dataDir: null },
-      template ? { pgliteTemplate: new Blob([readFileSync(template)]) } : {},
+      template ? { ...options, pgliteTemplate: new Blob([readFileSync(template)]) } : options,
     );
-    return { db, drop: () => db.close() };
+    return { db, url: null, drop: () => db.close() };
   }
   const adminUrl = inject('pgAdminUrl');
   const name = `ac_test_${randomBytes(6).toString('hex')}`;
@@ -69,9 +81,10 @@ async function openTestDatabase(): Promise<{ db: Database; drop: () => Promise<v
   await admin.end();
   const url = new URL(adminUrl);
   url.pathname = `/${name}`;
-  const db = await createDb({ driver: 'pg', url: url.toString() });
+  const db = await createDb({ driver: 'pg', url: url.toString() }, options);
   return {
     db,
+    url: url.toString(),
     async drop() {
       await db.close();
       const again = new pg.Client({ connectionString: adminUrl });
@@ -97,6 +110,8 @@ export interface TestAppOptions {
   seed?: 'demo' | 'empty';
   /** Environment overrides for the config (e.g. SESSION_IDLE_MINUTES). */
   env?: Record<string, string>;
+  /** Run the outbox dispatcher in the app (off: tests run its rounds themselves). */
+  outboxDispatcher?: AppDeps['outboxDispatcher'];
 }
 
 /**
@@ -111,7 +126,7 @@ export function useTestApp(options: TestAppOptions = {}) {
     lastCaptchaText = randomCaptchaText();
     return lastCaptchaText;
   };
-  let opened: { db: Database; drop: () => Promise<void> } | null = null;
+  let opened: TestDatabase | null = null;
   let appInstance: FastifyInstance | null = null;
   let passwordHash = '';
   const config: Config = {
@@ -190,7 +205,13 @@ export function useTestApp(options: TestAppOptions = {}) {
     await opened.db.migrate();
     passwordHash = await demoPasswordHash();
     await captureSeed();
-    appInstance = await buildApp({ db: opened.db, config, clock: clock.now, captchaText });
+    appInstance = await buildApp({
+      db: opened.db,
+      config,
+      clock: clock.now,
+      captchaText,
+      ...(options.outboxDispatcher ? { outboxDispatcher: options.outboxDispatcher } : {}),
+    });
     await appInstance.ready();
   }, 120_000);
 

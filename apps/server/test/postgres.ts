@@ -1,5 +1,5 @@
-import { existsSync, readdirSync } from 'node:fs';
-import { join } from 'node:path';
+import { existsSync, readdirSync, realpathSync } from 'node:fs';
+import { delimiter, dirname, join } from 'node:path';
 import pg from 'pg';
 
 /** Servers tried in turn when PG_TEST_URL is not set: trust auth on 127.0.0.1:5432, database `test`. */
@@ -26,18 +26,36 @@ export async function findPostgresServer(): Promise<string | null> {
   return null;
 }
 
-/** A folder of PostgreSQL's binaries (initdb, pg_ctl), newest version first, or null. */
+const hasBinaries = (bin: string) => existsSync(join(bin, 'initdb')) && existsSync(join(bin, 'pg_ctl'));
+
+/**
+ * A folder of PostgreSQL's binaries (initdb, pg_ctl): Debian's /usr/lib/postgresql/<version>/bin,
+ * newest version first, else a folder on the PATH that holds both; or null.
+ */
 export function findPostgresBinaries(): string | null {
   const root = '/usr/lib/postgresql';
-  if (!existsSync(root)) return null;
-  const versions = readdirSync(root)
-    .filter((v) => /^\d+$/.test(v))
-    .sort((a, b) => Number(b) - Number(a));
-  for (const v of versions) {
-    const bin = join(root, v, 'bin');
-    if (existsSync(join(bin, 'initdb')) && existsSync(join(bin, 'pg_ctl'))) return bin;
+  if (existsSync(root)) {
+    const versions = readdirSync(root)
+      .filter((v) => /^\d+$/.test(v))
+      .sort((a, b) => Number(b) - Number(a));
+    for (const v of versions) {
+      const bin = join(root, v, 'bin');
+      if (hasBinaries(bin)) return bin;
+    }
+  }
+  for (const dir of (process.env.PATH ?? '').split(delimiter)) {
+    if (dir && hasBinaries(dir)) return dirname(realpathSync(join(dir, 'initdb')));
   }
   return null;
 }
 
 export const PG_SKIPPED_MESSAGE = 'PostgreSQL suite skipped: no server reachable and no binaries';
+
+/** CI (`.ci/run`) sets REQUIRE_POSTGRES=1: there the PostgreSQL suite must run, never skip. */
+export const postgresRequired = (): boolean => process.env.REQUIRE_POSTGRES === '1';
+
+export const PG_REQUIRED_MESSAGE =
+  'REQUIRE_POSTGRES=1 but no PostgreSQL is available for the server-pg suite: no server answers at ' +
+  'PG_TEST_URL or postgres://{postgres,root}@127.0.0.1:5432/test (trust auth, allowed to create databases), ' +
+  'and no initdb/pg_ctl in /usr/lib/postgresql/*/bin or on the PATH. Install PostgreSQL ' +
+  '(apt-get install postgresql; .ci/run does it) or start a server, or unset REQUIRE_POSTGRES to skip.';

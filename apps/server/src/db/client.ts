@@ -6,7 +6,7 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT } from 'drizzle-orm/pg-core';
+import type { PgDatabase, PgQueryResultHKT, PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
@@ -14,6 +14,49 @@ import type { DatabaseTarget } from '../config';
 
 /** The query builder both drivers share; every repository is written against it. */
 export type Db = PgDatabase<PgQueryResultHKT>;
+
+declare const txBrand: unique symbol;
+/**
+ * The handle of an open transaction (or of a savepoint inside one). Only `transaction()` makes
+ * one, so a repository function that takes `tx: Tx` cannot be called outside a transaction: the
+ * writers of money and of events (the outbox) take it as their first parameter.
+ */
+export type Tx = Db & { readonly [txBrand]: 'Tx' };
+
+/** Options of an outermost transaction; nested calls (savepoints) take the outer one's. */
+export interface TransactionOptions {
+  isolationLevel?: PgTransactionConfig['isolationLevel'];
+}
+
+/**
+ * How an outermost transaction that failed with a serialization failure (40001) or a deadlock
+ * (40P01) is run again: at most `attempts` runs in all, waiting about `baseDelayMs` × 2^n between
+ * them, with jitter so two losers do not collide again.
+ */
+export interface RetryPolicy {
+  attempts: number;
+  baseDelayMs: number;
+  maxDelayMs: number;
+}
+
+export const DEFAULT_RETRY: RetryPolicy = { attempts: 5, baseDelayMs: 10, maxDelayMs: 500 };
+
+/** SQLSTATEs after which the whole transaction is run again: serialization failure, deadlock. */
+const RETRYABLE_SQLSTATES = new Set(['40001', '40P01']);
+
+/** The SQLSTATE of a database error, looking through the wrappers (drizzle's DrizzleQueryError). */
+export function sqlStateOf(err: unknown): string | undefined {
+  let cur: unknown = err;
+  for (let depth = 0; depth < 5 && cur && typeof cur === 'object'; depth++) {
+    const code = (cur as { code?: unknown }).code;
+    if (typeof code === 'string' && /^[0-9A-Z]{5}$/.test(code)) return code;
+    cur = (cur as { cause?: unknown }).cause;
+  }
+  return undefined;
+}
+
+export const isRetryableTransactionError = (err: unknown): boolean =>
+  RETRYABLE_SQLSTATES.has(sqlStateOf(err) ?? '');
 
 export const MIGRATIONS_FOLDER = fileURLToPath(new URL('../../drizzle/migrations', import.meta.url));
 
@@ -25,10 +68,18 @@ const MIGRATION_LOCK_KEY = 720_415_001;
 
 export interface Database {
   readonly driver: DatabaseTarget['driver'];
-  /** The current transaction when inside `transaction()`, the plain handle otherwise. */
+  /** The current transaction (or savepoint) when inside `transaction()`, the plain handle otherwise. */
   q(): Db;
-  /** Runs `fn` in one transaction; repositories called inside use it through `q()`. Nested calls join it. */
-  transaction<T>(fn: () => Promise<T>): Promise<T>;
+  /** True inside `transaction()`: code that must not run under a transaction's locks checks it. */
+  inTransaction(): boolean;
+  /**
+   * Runs `fn` in one transaction and hands it the `Tx`; repositories called inside without one
+   * use it through `q()`. A nested call is a savepoint: when it throws, only its own work is
+   * rolled back (the caller may catch and go on). An outermost transaction that fails with a
+   * serialization failure or a deadlock is run again from the start (see `RetryPolicy`), so `fn`
+   * must have no effect outside the database: external effects go through the outbox.
+   */
+  transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Applies the checked-in migrations. */
   migrate(): Promise<void>;
   /** Flushes PGlite's data to its folder (no-op on PostgreSQL, which does its own). */
@@ -36,18 +87,73 @@ export interface Database {
   close(): Promise<void>;
 }
 
+/** One open transaction or savepoint, as seen from the code running in it. */
+interface Frame {
+  readonly tx: Tx;
+  /** Shared by the outermost transaction and its savepoints. */
+  readonly outer: { doomed?: unknown };
+  /** Savepoints opened in this frame run one after the other, never interleaved on the connection. */
+  queue: Promise<unknown>;
+}
+
+const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+
 function withTransactions(
   driver: Database['driver'],
   db: Db,
+  retry: RetryPolicy,
   rest: Pick<Database, 'migrate' | 'checkpoint' | 'close'>,
 ): Database {
-  const current = new AsyncLocalStorage<Db>();
+  const current = new AsyncLocalStorage<Frame>();
+
+  /** A savepoint in `parent`: drizzle's nested transaction (SAVEPOINT / RELEASE / ROLLBACK TO). */
+  function savepoint<T>(parent: Frame, fn: (tx: Tx) => Promise<T>): Promise<T> {
+    const run = () =>
+      parent.tx.transaction((inner) => {
+        const tx = inner as unknown as Tx;
+        return current.run({ tx, outer: parent.outer, queue: Promise.resolve() }, () => fn(tx));
+      });
+    const result = parent.queue.then(run, run).catch((err: unknown) => {
+      // The snapshot or the locks of the whole transaction are what failed: rolling back to the
+      // savepoint does not cure that, so the outermost transaction fails and is run again even
+      // when the caller catches this error.
+      if (isRetryableTransactionError(err)) parent.outer.doomed ??= err;
+      throw err;
+    });
+    parent.queue = result.catch(() => {});
+    return result;
+  }
+
+  async function outermost<T>(fn: (tx: Tx) => Promise<T>, options: TransactionOptions | undefined) {
+    const config = options?.isolationLevel ? { isolationLevel: options.isolationLevel } : undefined;
+    for (let attempt = 1; ; attempt++) {
+      const outer: Frame['outer'] = {};
+      try {
+        return await db.transaction(
+          (raw) =>
+            current.run({ tx: raw as unknown as Tx, outer, queue: Promise.resolve() }, async () => {
+              const result = await fn(raw as unknown as Tx);
+              if (outer.doomed !== undefined) throw outer.doomed;
+              return result;
+            }),
+          config,
+        );
+      } catch (err) {
+        const retryable = isRetryableTransactionError(err) || outer.doomed !== undefined;
+        if (!retryable || attempt >= retry.attempts) throw err;
+        const delay = Math.min(retry.maxDelayMs, retry.baseDelayMs * 2 ** (attempt - 1));
+        await sleep(delay * (0.5 + Math.random()));
+      }
+    }
+  }
+
   return {
     driver,
-    q: () => current.getStore() ?? db,
-    transaction: (fn) => {
-      if (current.getStore()) return fn();
-      return db.transaction((tx) => current.run(tx, fn));
+    q: () => current.getStore()?.tx ?? db,
+    inTransaction: () => current.getStore() !== undefined,
+    transaction: (fn, options) => {
+      const parent = current.getStore();
+      return parent ? savepoint(parent, fn) : outermost(fn, options);
     },
     ...rest,
   };
@@ -56,16 +162,19 @@ function withTransactions(
 export interface CreateDbOptions {
   /** PGlite only: start from this dump of a data folder (`dumpDataDir`) instead of an empty one. */
   pgliteTemplate?: Blob;
+  /** How outermost transactions are retried (tests shorten the waits). */
+  retry?: Partial<RetryPolicy>;
 }
 
 /** Opens the database of the config: node-postgres when a URL is given, PGlite otherwise. */
 export async function createDb(target: DatabaseTarget, options: CreateDbOptions = {}): Promise<Database> {
+  const retry: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
   if (target.driver === 'pg') {
     const pool = new pg.Pool({ connectionString: target.url, max: 10 });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => {});
     const db: Db = drizzlePg({ client: pool });
-    return withTransactions('pg', db, {
+    return withTransactions('pg', db, retry, {
       async migrate() {
         const client = await pool.connect();
         try {
@@ -92,7 +201,7 @@ export async function createDb(target: DatabaseTarget, options: CreateDbOptions 
   });
   const pgliteDb = drizzlePglite({ client });
   const db: Db = pgliteDb;
-  return withTransactions('pglite', db, {
+  return withTransactions('pglite', db, retry, {
     migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER }),
     async checkpoint() {
       await db.execute(sql`CHECKPOINT`);

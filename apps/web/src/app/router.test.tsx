@@ -50,7 +50,7 @@ const api = (agentLevel: number) =>
     on(queryUserInfo, () => ok(user)),
   );
 
-describe('the console routes', { timeout: 30_000 }, () => {
+describe('the console routes', () => {
   beforeEach(() => tabsStore.set(initialTabsState));
 
   it('shows a level 0 agent the layout with its menu, header and affixed workbench tab', async () => {

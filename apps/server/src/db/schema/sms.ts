@@ -48,6 +48,11 @@ export const smsOutbox = pgTable(
     smsType: text('sms_type').notNull(),
     content: text('content').notNull(),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /** The delivery's idempotency key: a message delivered twice (a retry) is stored once. */
+    idempotencyKey: text('idempotency_key'),
   },
-  (t) => [index('sms_outbox_created_at_idx').on(t.createdAt)],
+  (t) => [
+    index('sms_outbox_created_at_idx').on(t.createdAt),
+    uniqueIndex('sms_outbox_idempotency_key_unique').on(t.idempotencyKey),
+  ],
 );

@@ -9,15 +9,27 @@ describe('OutboxSmsSender', () => {
     const repo = { insertOutbox: async (row: unknown) => void stored.push(row) } as unknown as SmsRepository;
     const sender = new OutboxSmsSender(repo, {
       info: (obj, msg) => void lines.push(JSON.stringify({ obj, msg })),
+      warn: () => {},
     });
-    await sender.send({
-      mobilePhone: '13812345678',
-      smsType: 'VERIFY_PHONE',
-      code: '924615',
-      content: '验证码 924615',
-      at: new Date(0),
-    });
-    expect(stored).toHaveLength(1);
+    await sender.send(
+      {
+        mobilePhone: '13812345678',
+        smsType: 'VERIFY_PHONE',
+        code: '924615',
+        content: '验证码 924615',
+        at: new Date(0),
+      },
+      { idempotencyKey: 'sms:k1' },
+    );
+    expect(stored).toEqual([
+      {
+        mobilePhone: '13812345678',
+        smsType: 'VERIFY_PHONE',
+        content: '验证码 924615',
+        createdAt: new Date(0),
+        idempotencyKey: 'sms:k1',
+      },
+    ]);
     expect(lines).toHaveLength(1);
     expect(lines[0]).toContain('138****5678');
     expect(lines[0]).toContain('VERIFY_PHONE');

@@ -1,4 +1,5 @@
 import { maskPhone } from '@agent-console/contract';
+import type { OutboxLog } from '../outbox/outbox.service';
 import type { SmsRepository } from './sms.repository';
 
 export interface SmsMessage {
@@ -11,18 +12,25 @@ export interface SmsMessage {
   at: Date;
 }
 
-/** The SMS provider: a failure throws, and the send is then undone. */
-export interface SmsSender {
-  send(message: SmsMessage): Promise<void>;
-}
-
-export interface SmsLog {
-  info(obj: Record<string, unknown>, msg: string): void;
+/** Sent along with every delivery of one message: the same on each attempt. */
+export interface SmsDelivery {
+  idempotencyKey: string;
 }
 
 /**
+ * The SMS provider. It is called by the outbox after the transaction that made the code has
+ * committed (never while a lock is held); a failure throws, and the code is then voided.
+ */
+export interface SmsSender {
+  send(message: SmsMessage, delivery: SmsDelivery): Promise<void>;
+}
+
+export type SmsLog = OutboxLog;
+
+/**
  * The default provider: each message lands in the `sms_outbox` table (the operator reads it in the
- * console) and one log line names the masked phone and the type, never the code.
+ * console) and one log line names the masked phone and the type, never the code. A message
+ * delivered again with the same idempotency key is stored once.
  */
 export class OutboxSmsSender implements SmsSender {
   constructor(
@@ -30,12 +38,13 @@ export class OutboxSmsSender implements SmsSender {
     private readonly log: SmsLog,
   ) {}
 
-  async send(message: SmsMessage): Promise<void> {
+  async send(message: SmsMessage, delivery: SmsDelivery): Promise<void> {
     await this.repo.insertOutbox({
       mobilePhone: message.mobilePhone,
       smsType: message.smsType,
       content: message.content,
       createdAt: message.at,
+      idempotencyKey: delivery.idempotencyKey,
     });
     this.log.info(
       { sms: { to: maskPhone(message.mobilePhone), type: message.smsType } },
@@ -44,7 +53,10 @@ export class OutboxSmsSender implements SmsSender {
   }
 }
 
-/** A real provider behind HTTP: POSTs the message as JSON with a bearer token; any non-2xx fails. */
+/**
+ * A real provider behind HTTP: POSTs the message as JSON with a bearer token and an
+ * `Idempotency-Key` header (the same on a retry, so the gateway sends it once); any non-2xx fails.
+ */
 export class HttpSmsSender implements SmsSender {
   constructor(
     private readonly url: string,
@@ -52,11 +64,12 @@ export class HttpSmsSender implements SmsSender {
     private readonly timeoutMs = 5000,
   ) {}
 
-  async send(message: SmsMessage): Promise<void> {
+  async send(message: SmsMessage, delivery: SmsDelivery): Promise<void> {
     const res = await fetch(this.url, {
       method: 'POST',
       headers: {
         'content-type': 'application/json',
+        'idempotency-key': delivery.idempotencyKey,
         ...(this.token ? { authorization: `Bearer ${this.token}` } : {}),
       },
       body: JSON.stringify({

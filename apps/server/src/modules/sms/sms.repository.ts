@@ -37,18 +37,34 @@ export function createSmsRepository(db: Database) {
         .where(and(eq(smsCodes.ip, ip), gt(smsCodes.createdAt, since)));
       return row?.n ?? 0;
     },
-    /** Closes every open code of the phone and type: a new code replaces the old one. */
-    async closeOpen(phone: string, smsType: string, at: Date): Promise<void> {
-      await db
+    /** Closes every open code of the phone and type: a new code replaces the old one. Answers their ids. */
+    async closeOpen(phone: string, smsType: string, at: Date): Promise<number[]> {
+      const rows = await db
         .q()
         .update(smsCodes)
         .set({ closedAt: at })
-        .where(
-          and(eq(smsCodes.mobilePhone, phone), eq(smsCodes.smsType, smsType), isNull(smsCodes.closedAt)),
-        );
+        .where(and(eq(smsCodes.mobilePhone, phone), eq(smsCodes.smsType, smsType), isNull(smsCodes.closedAt)))
+        .returning({ id: smsCodes.id });
+      return rows.map((r) => r.id);
     },
-    async insert(row: typeof smsCodes.$inferInsert): Promise<void> {
-      await db.q().insert(smsCodes).values(row);
+    async insert(row: typeof smsCodes.$inferInsert): Promise<number> {
+      const [inserted] = await db.q().insert(smsCodes).values(row).returning({ id: smsCodes.id });
+      if (!inserted) throw new Error('sms code not inserted');
+      return inserted.id;
+    },
+    /**
+     * Voids a code whose message could not be delivered, as if the send never happened: the row
+     * goes (the limits do not count it, its captcha token may be used again) and the codes it
+     * replaced at `replacedAt` are open again, unless something else closed them since.
+     */
+    async voidCode(id: number, replaced: number[], replacedAt: Date): Promise<void> {
+      await db.q().delete(smsCodes).where(eq(smsCodes.id, id));
+      if (replaced.length === 0) return;
+      await db
+        .q()
+        .update(smsCodes)
+        .set({ closedAt: null })
+        .where(and(inArray(smsCodes.id, replaced), eq(smsCodes.closedAt, replacedAt)));
     },
     /** The newest open code of the phone and type. */
     async latestOpen(phone: string, smsType: string): Promise<SmsCodeRow | null> {
@@ -88,8 +104,9 @@ export function createSmsRepository(db: Database) {
       await db.q().delete(smsCodes).where(lt(smsCodes.createdAt, before));
     },
 
+    /** Stores a message of the built-in provider once per idempotency key. */
     async insertOutbox(row: typeof smsOutbox.$inferInsert): Promise<void> {
-      await db.q().insert(smsOutbox).values(row);
+      await db.q().insert(smsOutbox).values(row).onConflictDoNothing({ target: smsOutbox.idempotencyKey });
     },
     /** One page of the outbox and the count of all matches (the list pipeline, db/list.ts). */
     async outboxPage(

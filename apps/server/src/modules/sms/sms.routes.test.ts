@@ -10,6 +10,7 @@ import {
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/build-test-app';
+import { createServices } from '../../services';
 import { hours, minutes } from '../../shared/time';
 import { codeFor, lastCode, sendSms, wrongCode } from './sms.test-kit';
 
@@ -36,6 +37,12 @@ describe('POST /api/captcha/getSmsCodeSigned', () => {
     expect(String(rows[0]?.code_hash)).toMatch(/^[0-9a-f]{64}$/);
     expect(JSON.stringify(rows)).not.toContain(code);
     expect(await t.epochMs(sql`select expires_at from sms_codes`)).toBe(t.clock.now().getTime() + minutes(5));
+    // Delivered through the outbox after the commit, and stored under the delivery's key.
+    const [job] = await t.rows(sql`select idempotency_key, status from outbox`);
+    expect(job).toMatchObject({ status: 'sent' });
+    expect(await t.rows(sql`select idempotency_key from sms_outbox`)).toEqual([
+      { idempotency_key: job?.idempotency_key },
+    ]);
   });
 
   it('answers 9996 without a session', async () => {
@@ -369,6 +376,20 @@ describe('POST /api/sms/outbox/queryPage', () => {
     });
     const one = await t.call(querySmsOutbox, { pageNum: 1, pageSize: 30, mobilePhone: '0004' }, { cookie });
     expect(one.object?.map((r) => r.mobilePhone)).toEqual([FRESH]);
+  });
+
+  it('shows a message delivered twice (a retry after a crash) once', async () => {
+    await sendSms(t, { smsTypeCode: 'RESET_PASSWORD', mobilePhone: FRESH });
+    // The outbox row back to what its transaction wrote, as a crash right after the commit leaves it.
+    await t.rows(
+      sql`update outbox set status = 'pending', attempts = 0, sent_at = null, next_attempt_at = created_at + interval '60 seconds'`,
+    );
+    t.clock.advance(minutes(1));
+    const services = createServices({ db: t.db, config: t.config, clock: t.clock.now });
+    expect(await services.outbox.dispatchDue()).toMatchObject({ sent: 1 });
+    const cookie = await t.login('13800000000');
+    const all = await t.call(querySmsOutbox, { pageNum: 1, pageSize: 30 }, { cookie });
+    expect(all.totalCount).toBe(1);
   });
 
   it('answers 1003 below level 0', async () => {

@@ -1,4 +1,4 @@
-import { randomInt, timingSafeEqual } from 'node:crypto';
+import { randomInt, randomUUID, timingSafeEqual } from 'node:crypto';
 import {
   Codes,
   isValidPhone,
@@ -16,12 +16,14 @@ import {
   type SmsTypeCode,
   type smsOutboxList,
 } from '@agent-console/contract';
+import { z } from 'zod';
 import type { Database } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import type { AuthContext } from '../../shared/auth-context';
 import type { Clock } from '../../shared/clock';
 import { hours } from '../../shared/time';
 import type { CaptchaService } from '../auth/captcha.service';
+import type { OutboxService } from '../outbox/outbox.service';
 import type { DataCipher } from '../security/data-key';
 import type { UsersService } from '../users/users.service';
 import type { SliderCaptchaVerifier } from './slider-captcha';
@@ -61,6 +63,22 @@ const TO_GIVEN_PHONE: readonly SmsTypeCode[] = SMS_TYPES_TO_GIVEN_PHONE;
  */
 const SEND_INTERVAL_MS = SMS_COUNTDOWN_SECONDS * 1000;
 
+/** The outbox topic of SMS messages. */
+export const SMS_TOPIC = 'sms';
+
+/**
+ * An SMS in the outbox. The code and the text are sealed with the data key (AES-GCM), so the
+ * outbox row never shows a live code: `sms_codes` keeps only its HMAC, and so must this table.
+ */
+const SmsOutboxPayload = z.object({
+  mobilePhone: z.string(),
+  smsType: z.string(),
+  /** When the code was made: the message's time. */
+  at: z.iso.datetime(),
+  sealed: z.string(),
+});
+const SealedSms = z.object({ code: z.string(), content: z.string() });
+
 /** A fresh 6-digit code from the crypto source. */
 export const randomSmsCode = (): string => String(randomInt(0, 1_000_000)).padStart(6, '0');
 
@@ -75,6 +93,8 @@ export interface SmsSendInput {
 export function createSmsService(deps: {
   db: Database;
   repo: SmsRepository;
+  /** Where messages are written in the transaction and delivered from after it. */
+  outbox: OutboxService;
   sender: SmsSender;
   captcha: CaptchaService;
   slider: SliderCaptchaVerifier | null;
@@ -84,9 +104,28 @@ export function createSmsService(deps: {
   /** Makes the codes; tests pass a known one. */
   newCode?: () => string;
 }) {
-  const { db, repo, sender, captcha, slider, users, cipher, clock, newCode = randomSmsCode } = deps;
+  const { db, repo, outbox, sender, captcha, slider, users, cipher, clock, newCode = randomSmsCode } = deps;
   const codeHash = (phone: string, type: string, code: string) =>
     cipher.mac('sms-code', `${phone}:${type}:${code}`);
+
+  // The provider is called by the outbox only: after the commit, by the request (below) or, for a
+  // message a crash left pending, by the dispatcher while the code is still alive.
+  outbox.register(SMS_TOPIC, {
+    payload: SmsOutboxPayload,
+    async deliver(message, { idempotencyKey }) {
+      const { code, content } = SealedSms.parse(JSON.parse(cipher.decrypt(message.sealed)));
+      await sender.send(
+        {
+          mobilePhone: message.mobilePhone,
+          smsType: message.smsType,
+          code,
+          content,
+          at: new Date(message.at),
+        },
+        { idempotencyKey },
+      );
+    },
+  });
 
   /** The phone a send goes to, after the checks of its type. */
   async function targetOf(input: SmsSendInput, caller: AuthContext | null, signed: boolean): Promise<string> {
@@ -151,7 +190,7 @@ export function createSmsService(deps: {
       await checkLimits(phone, ip);
       await passCaptcha(input, ip);
       const type = input.smsTypeCode;
-      await db.transaction(async () => {
+      const sent = await db.transaction(async (tx) => {
         await repo.lockPhone(phone);
         const now = clock();
         const ago = (ms: number) => new Date(now.getTime() - ms);
@@ -159,8 +198,9 @@ export function createSmsService(deps: {
         if (await repo.ctokenUsed(input.ctoken))
           throw new AppError(Codes.INVALID_PARAMS, SMS_MESSAGES.ctokenUsed);
         const code = newCode();
-        await repo.closeOpen(phone, type, now);
-        await repo.insert({
+        const expiresAt = new Date(now.getTime() + SMS_CODE_TTL_SECONDS * 1000);
+        const replaced = await repo.closeOpen(phone, type, now);
+        const codeId = await repo.insert({
           mobilePhone: phone,
           smsType: type,
           codeHash: codeHash(phone, type, code),
@@ -168,17 +208,33 @@ export function createSmsService(deps: {
           ip,
           accountId: caller?.accountId ?? null,
           createdAt: now,
-          expiresAt: new Date(now.getTime() + SMS_CODE_TTL_SECONDS * 1000),
+          expiresAt,
         });
         const content = `【代理商后台】您正在${PURPOSES[type]}，验证码 ${code}，${SMS_CODE_TTL_SECONDS / 60}分钟内有效，请勿泄露给他人。`;
-        try {
-          await sender.send({ mobilePhone: phone, smsType: type, code, content, at: now });
-        } catch (err) {
-          if (err instanceof AppError) throw err;
-          throw new AppError(Codes.INTERNAL_ERROR, SMS_MESSAGES.sendFailed);
-        }
+        // The message is written with the code, in this transaction: both or neither. A message
+        // still pending when the code dies is expired, never sent.
+        const job = await outbox.enqueue(tx, {
+          topic: SMS_TOPIC,
+          idempotencyKey: `sms:${randomUUID()}`,
+          payload: {
+            mobilePhone: phone,
+            smsType: type,
+            at: now.toISOString(),
+            sealed: cipher.encrypt(JSON.stringify({ code, content })),
+          },
+          expiresAt,
+        });
         await repo.purgeBefore(ago(hours(48)));
+        return { codeId, replaced, at: now, job };
       });
+      // After the commit, with the phone's lock released: the provider may be slow or down. The
+      // request delivers its own message and answers with the result; a failure voids the new code
+      // and gives the one it replaced back, as if the send had never happened.
+      const outcome = await outbox.deliver(sent.job, { retry: false });
+      if (outcome !== 'sent' && outcome !== 'taken') {
+        await db.transaction(() => repo.voidCode(sent.codeId, sent.replaced, sent.at));
+        throw new AppError(Codes.INTERNAL_ERROR, SMS_MESSAGES.sendFailed);
+      }
       return {
         mobilePhone: maskPhone(phone),
         expireSeconds: SMS_CODE_TTL_SECONDS,

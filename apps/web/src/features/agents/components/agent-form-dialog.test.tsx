@@ -101,7 +101,7 @@ beforeEach(() => {
 });
 
 // Typing into antd forms under jsdom is slow: these tests get more time.
-describe('AgentFormDialog', { timeout: 30_000 }, () => {
+describe('AgentFormDialog', () => {
   it('checks the fields with the messages of the spec and refuses a registered phone', async () => {
     const calls = stubApi(
       ...common(),

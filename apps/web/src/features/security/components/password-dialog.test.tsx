@@ -54,7 +54,7 @@ function Harness({
 const submitButton = () => screen.getByRole('button', { name: /确\s*定|下一步/ });
 
 // Typing into antd forms under jsdom is slow (the first test also loads antd): more time.
-describe('PasswordDialog', { timeout: 30_000 }, () => {
+describe('PasswordDialog', () => {
   beforeEach(() => {
     vi.spyOn(notify, 'notifySuccess').mockImplementation(() => undefined);
     vi.spyOn(notify, 'notifyError').mockImplementation(() => undefined);
