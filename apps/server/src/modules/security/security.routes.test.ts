@@ -144,7 +144,7 @@ describe('change phone in two steps', () => {
       { mobilePhone: NEW_PHONE, smsCode: wrongCode(code) },
       { cookie },
     );
-    expect(res).toMatchObject({ responseCode: '1000', responseMsg: '验证码错误' });
+    expect(res).toMatchObject({ responseCode: '4004', responseMsg: '验证码错误' });
     expect(await t.rows(sql`select * from pending_phone_changes`)).toEqual([]);
   });
 

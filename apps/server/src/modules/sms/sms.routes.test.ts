@@ -105,7 +105,7 @@ describe('POST /api/captcha/getSmsCodeSigned', () => {
     expect((await sendSms(t, { smsTypeCode: 'VERIFY_PHONE', ctoken }, { cookie })).responseCode).toBe('0000');
     t.clock.advance(minutes(2));
     const again = await sendSms(t, { smsTypeCode: 'VERIFY_PHONE', ctoken }, { cookie });
-    expect(again).toMatchObject({ responseCode: '1000', responseMsg: '验证已失效，请重新验证' });
+    expect(again).toMatchObject({ responseCode: '4006', responseMsg: '验证已失效，请重新验证' });
     const notUuid = await sendSms(t, { smsTypeCode: 'VERIFY_PHONE', ctoken: 'abc' }, { cookie });
     expect(notUuid).toMatchObject({ responseCode: '1000', responseMsg: 'ctoken 格式不正确' });
     expect(await t.rows(sql`select id from sms_codes`)).toHaveLength(1);
@@ -171,7 +171,7 @@ describe('POST /api/captcha/getSmsCode', () => {
   });
 
   it.each([
-    ['an unregistered phone for RESET_PASSWORD', 'RESET_PASSWORD', '13712345678', '1000', '该手机号未注册'],
+    ['an unregistered phone for RESET_PASSWORD', 'RESET_PASSWORD', '13712345678', '1004', '该手机号未注册'],
     ['a missing phone', 'RESET_PASSWORD', undefined, '1000', '请输入手机号'],
     ['an invalid phone', 'RESET_PASSWORD', '12345678901', '1000', '手机号不正确'],
     ['a type that goes to the own phone', 'VERIFY_PHONE', FRESH, '1000', '短信类型不正确'],
@@ -200,7 +200,7 @@ describe('POST /api/captcha/getSmsCode', () => {
   it('sends CHANGE_PHONE_NEW only to a number that is not registered', async () => {
     const cookie = await t.login(FRESH);
     const taken = await sendSms(t, { smsTypeCode: 'CHANGE_PHONE_NEW', mobilePhone: OTHER }, { cookie });
-    expect(taken).toMatchObject({ responseCode: '1000', responseMsg: '该手机号已注册' });
+    expect(taken).toMatchObject({ responseCode: '4001', responseMsg: '该手机号已注册' });
     const free = await sendSms(
       t,
       { smsTypeCode: 'CHANGE_PHONE_NEW', mobilePhone: '13712345678' },
@@ -252,7 +252,7 @@ describe('SMS codes', () => {
     await phoneVerified(cookie); // the session's last_seen_at moves on the first call after a minute
     const before = await t.snapshot();
     expect(await verify(cookie, code)).toMatchObject({
-      responseCode: '1000',
+      responseCode: '4004',
       responseMsg: '验证码已失效，请重新获取',
     });
     expect(await t.snapshot()).toEqual(before);
@@ -264,7 +264,7 @@ describe('SMS codes', () => {
     const code = await codeFor(t, cookie, 'VERIFY_PHONE', FRESH);
     expect((await verify(cookie, code)).responseCode).toBe('0000');
     expect(await verify(cookie, code)).toMatchObject({
-      responseCode: '1000',
+      responseCode: '4004',
       responseMsg: '验证码已失效，请重新获取',
     });
   });
@@ -273,7 +273,7 @@ describe('SMS codes', () => {
     const cookie = await t.login(FRESH);
     const code = await codeFor(t, cookie, 'LOGIN_PASSWORD', FRESH);
     expect(await verify(cookie, code)).toMatchObject({
-      responseCode: '1000',
+      responseCode: '4004',
       responseMsg: '验证码已失效，请重新获取',
     });
     expect(await phoneVerified(cookie)).toBe(false);
@@ -294,7 +294,7 @@ describe('SMS codes', () => {
     const code = await codeFor(t, cookie, 'VERIFY_PHONE', FRESH);
     for (let i = 0; i < 4; i++)
       expect(await verify(cookie, wrongCode(code))).toMatchObject({
-        responseCode: '1000',
+        responseCode: '4004',
         responseMsg: '验证码错误',
       });
     expect((await verify(cookie, code)).responseCode).toBe('0000');
@@ -305,7 +305,7 @@ describe('SMS codes', () => {
     const code = await codeFor(t, cookie, 'VERIFY_PHONE', FRESH);
     for (let i = 0; i < 4; i++) await verify(cookie, wrongCode(code));
     expect(await verify(cookie, wrongCode(code))).toMatchObject({
-      responseCode: '1000',
+      responseCode: '4004',
       responseMsg: '验证码错误次数过多，请重新获取',
     });
     expect(await verify(cookie, code)).toMatchObject({ responseMsg: '验证码已失效，请重新获取' });
@@ -317,7 +317,7 @@ describe('SMS codes', () => {
     const first = await codeFor(t, cookie, 'VERIFY_PHONE', FRESH);
     t.clock.advance(minutes(1));
     const second = await codeFor(t, cookie, 'VERIFY_PHONE', FRESH);
-    if (first !== second) expect((await verify(cookie, first)).responseCode).toBe('1000');
+    if (first !== second) expect((await verify(cookie, first)).responseCode).toBe('4004');
     expect((await verify(cookie, second)).responseCode).toBe('0000');
   });
 
@@ -325,7 +325,7 @@ describe('SMS codes', () => {
     const cookie = await t.login(FRESH);
     const code = await codeFor(t, cookie, 'VERIFY_PHONE', FRESH);
     const results = await Promise.all([verify(cookie, code), verify(cookie, code)]);
-    expect(results.map((r) => r.responseCode).sort()).toEqual(['0000', '1000']);
+    expect(results.map((r) => r.responseCode).sort()).toEqual(['0000', '4004']);
   });
 
   it('lets only one of two simultaneous sends to a phone through', async () => {

@@ -144,9 +144,9 @@ export function createSmsService(deps: {
     const registered = (await users.findByPhone(phone)) !== null;
     if (type === 'CHANGE_PHONE_NEW') {
       if (!caller) throw new AppError(Codes.NOT_LOGGED_IN);
-      if (registered) throw new AppError(Codes.INVALID_PARAMS, SMS_MESSAGES.phoneRegistered);
+      if (registered) throw new AppError(Codes.DUPLICATE, SMS_MESSAGES.phoneRegistered);
     } else if (!registered) {
-      throw new AppError(Codes.INVALID_PARAMS, SMS_MESSAGES.phoneNotRegistered);
+      throw new AppError(Codes.NOT_FOUND, SMS_MESSAGES.phoneNotRegistered);
     }
     return phone;
   }
@@ -183,8 +183,7 @@ export function createSmsService(deps: {
       signed: boolean,
     ): Promise<SmsSendResult> {
       const phone = await targetOf(input, caller, signed);
-      if (await repo.ctokenUsed(input.ctoken))
-        throw new AppError(Codes.INVALID_PARAMS, SMS_MESSAGES.ctokenUsed);
+      if (await repo.ctokenUsed(input.ctoken)) throw new AppError(Codes.EXPIRED, SMS_MESSAGES.ctokenUsed);
       // The limits first, so a refused send does not use up the captcha the person just solved;
       // again under the phone's lock, for two sends racing.
       await checkLimits(phone, ip);
@@ -195,8 +194,7 @@ export function createSmsService(deps: {
         const now = clock();
         const ago = (ms: number) => new Date(now.getTime() - ms);
         await checkLimits(phone, ip);
-        if (await repo.ctokenUsed(input.ctoken))
-          throw new AppError(Codes.INVALID_PARAMS, SMS_MESSAGES.ctokenUsed);
+        if (await repo.ctokenUsed(input.ctoken)) throw new AppError(Codes.EXPIRED, SMS_MESSAGES.ctokenUsed);
         const code = newCode();
         const expiresAt = new Date(now.getTime() + SMS_CODE_TTL_SECONDS * 1000);
         const replaced = await repo.closeOpen(phone, type, now);
@@ -251,18 +249,18 @@ export function createSmsService(deps: {
       const now = clock();
       const row = await repo.latestOpen(phone, type);
       if (!row || row.expiresAt.getTime() < now.getTime())
-        throw new AppError(Codes.INVALID_PARAMS, SMS_MESSAGES.codeExpired);
+        throw new AppError(Codes.SMS_CODE_INVALID, SMS_MESSAGES.codeExpired);
       const expected = Buffer.from(row.codeHash);
       const given = Buffer.from(codeHash(phone, type, code.trim()));
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
         const tries = await repo.countWrongTry(row.id, SMS_CODE_MAX_WRONG_TRIES, now);
         throw new AppError(
-          Codes.INVALID_PARAMS,
+          Codes.SMS_CODE_INVALID,
           tries >= SMS_CODE_MAX_WRONG_TRIES ? SMS_MESSAGES.codeDead : SMS_MESSAGES.codeWrong,
         );
       }
       if (!(await repo.close(row.id, now)))
-        throw new AppError(Codes.INVALID_PARAMS, SMS_MESSAGES.codeExpired);
+        throw new AppError(Codes.SMS_CODE_INVALID, SMS_MESSAGES.codeExpired);
     },
 
     async outbox(query: ListQueryOf<typeof smsOutboxList>, page: { pageNum: number; pageSize: number }) {
