@@ -1,6 +1,7 @@
 import { readFileSync } from 'node:fs';
 import { expect, type Locator, type Page, test } from '@playwright/test';
 import { LEVEL0, login, shot, sidebar } from './helpers';
+import { operatorApi } from './security-helpers';
 
 /** Dialogs and popovers float over the viewport: a picture of the viewport shows them as seen. */
 const shotView = (page: Page, name: string) => shot(page, name, { fullPage: false });
@@ -18,6 +19,13 @@ const formItem = (scope: Locator, label: string) =>
   scope.locator('.ant-form-item').filter({ has: scope.page().locator(`label:text-is("${label}")`) });
 const visibleDropdown = (page: Page, cls: string) =>
   page.locator(`.${cls}:not(.ant-select-dropdown-hidden):visible`);
+/** A node of the open agent tree select, by its title. */
+const treeTitle = (page: Page, name: string) =>
+  page.locator('.ant-select-tree-title:visible').filter({ hasText: name });
+const treeNode = (page: Page, name: string) =>
+  page.locator('.ant-select-tree-treenode:visible').filter({ has: treeTitle(page, name) });
+const treeFilter = (page: Page) =>
+  page.locator('.list-filters').locator('.ant-form-item').filter({ hasText: '所属代理' });
 
 async function openAgentMgt(page: Page): Promise<void> {
   await login(page, LEVEL2);
@@ -147,18 +155,33 @@ test('a level 2 agent creates, finds, inspects, edits and deletes sub-agents', a
     expect(areas).toContain('深圳市');
   }
 
-  // Filter by the agent tree: the subtree of the Shenzhen agent, which has sub-agents.
+  // Filter by the agent tree: the subtree of the Shenzhen agent, which has sub-agents. The tree
+  // loads level by level: the agent's own sub-agents first, a node's when it is opened.
   await reset(page);
   await expect(page).toHaveURL(/\/agent-mgt$/);
   const treeInput = page.locator('.list-filters').getByRole('combobox', { name: '所属代理' });
   await treeInput.click();
-  const treeTitle = (name: string) => page.locator('.ant-select-tree-title:visible', { hasText: name });
-  await expect(treeTitle('本级')).toBeVisible();
-  await treeInput.fill('鹏城');
-  await expect(treeTitle(WITH_CHILDREN)).toBeVisible();
-  await expect(treeTitle('羊城电竞')).toHaveCount(0);
+  await expect(treeTitle(page, '本级')).toBeVisible();
+  await expect(treeTitle(page, WITH_CHILDREN)).toBeVisible();
+  await expect(treeTitle(page, '南山科技园网咖')).toHaveCount(0);
+  const level = page.waitForResponse((r) => r.url().endsWith('/api/agent/queryAgentTreeNodes'));
+  await treeNode(page, WITH_CHILDREN).locator('.ant-select-tree-switcher').click();
+  await level;
+  await expect(treeTitle(page, '南山科技园网咖')).toBeVisible();
+  await expect(treeTitle(page, '福田网咖联盟')).toBeVisible();
   await shotView(page, 'agents-filter-tree');
-  await treeTitle(WITH_CHILDREN).click();
+  // Typing searches the server after a pause: a deeper agent shows in place, under the agents above it.
+  const found = page.waitForResponse((r) => r.url().endsWith('/api/agent/searchAgentTreeNodes'));
+  await treeInput.fill('晓明');
+  expect((await (await found).json()).object).toHaveLength(1);
+  await expect(treeTitle(page, '陈晓明')).toBeVisible();
+  await expect(treeTitle(page, '南山科技园网咖')).toBeVisible();
+  await expect(treeTitle(page, '福田网咖联盟')).toHaveCount(0);
+  await shotView(page, 'agents-filter-tree-search');
+  await treeInput.fill('鹏城');
+  await expect(treeTitle(page, WITH_CHILDREN)).toBeVisible();
+  await expect(treeTitle(page, '羊城电竞')).toHaveCount(0);
+  await treeTitle(page, WITH_CHILDREN).click();
   await search(page);
   await expect(page).toHaveURL(/pid=\d+/);
   await expect(rowOf(page, '南山科技园网咖')).toBeVisible();
@@ -246,6 +269,49 @@ test('the list shows its totals, sorts by a column and exports the filtered list
   const bytes = readFileSync(await file.path());
   expect(bytes.subarray(0, 2).toString()).toBe('PK');
   await shot(page, 'agents-totals-export');
+});
+
+/** An agent's id, as the operator (who sees every agent) finds it by name. */
+async function agentIdNamed(baseURL: string | undefined, name: string): Promise<number> {
+  const api = await operatorApi(String(baseURL));
+  const res = await api.post('/api/agent/searchAgentTreeNodes', { data: { keyword: name } });
+  const match = ((await res.json()).object as { id: number; label: string }[]).find((n) => n.label === name);
+  await api.dispose();
+  if (!match) throw new Error(`no agent named ${name}`);
+  return match.id;
+}
+
+test('an agent filter restored from the URL shows the agent in place, by name', async ({ page, baseURL }) => {
+  const chen = await agentIdNamed(baseURL, '陈晓明');
+  await login(page, LEVEL2);
+  await page.goto(`/agent-mgt?pid=${chen}`);
+  await expect(rowOf(page, '陈晓明')).toBeVisible();
+  await expect(table(page).locator('tr.ant-table-row')).toHaveCount(1);
+  // The name, looked up by id, never the bare id.
+  await expect(treeFilter(page).locator('.ant-select-content')).toHaveAttribute('title', '陈晓明');
+  await expect(treeFilter(page)).not.toContainText(String(chen));
+  await treeFilter(page).getByRole('combobox', { name: '所属代理' }).click();
+  await expect(treeTitle(page, '陈晓明')).toBeVisible();
+  await expect(treeNode(page, '陈晓明')).toHaveClass(/ant-select-tree-treenode-selected/);
+  await expect(treeTitle(page, '南山科技园网咖')).toBeVisible();
+  await shotView(page, 'agents-filter-tree-restored');
+});
+
+test('an agent filter outside the subtree is said and reset, not shown as an id', async ({
+  page,
+  baseURL,
+}) => {
+  // 钱塘网络科技 (浙江) is not below the 广东 agent.
+  const outsider = await agentIdNamed(baseURL, '钱塘网络科技');
+  await login(page, LEVEL2);
+  await page.goto(`/agent-mgt?pid=${outsider}&agentLevel=3`);
+  await expect(page.locator('.ant-message-warning')).toContainText('所选代理不存在或不在您的下级中');
+  await expect(page).toHaveURL(/\/agent-mgt\?agentLevel=3$/);
+  await expect(treeFilter(page)).not.toContainText(String(outsider));
+  await expect(treeFilter(page).locator('.ant-select-placeholder')).toHaveText('请选择代理');
+  await expect(table(page).locator('tr.ant-table-row').first()).toBeVisible();
+  await expect(page.locator('.list-filters')).toContainText('市级代理');
+  await shotView(page, 'agents-filter-unavailable');
 });
 
 test('the list keeps its filters and page in the URL', async ({ page }) => {

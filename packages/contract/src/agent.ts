@@ -12,7 +12,11 @@ export const RegionNode: z.ZodType<RegionNode> = z.lazy(() =>
   z.object({ id: z.number().int(), label: z.string(), children: z.array(RegionNode).optional() }),
 );
 
-/** A node of the agent tree used by every agent filter: root -1 "全部", then "本级" and the sub-agents. */
+/**
+ * A node of the agent tree used by every agent filter: root -1 "全部", then "本级" (the agent
+ * itself) and its sub-agents. The agent info carries the root and 本级 only; the sub-agents are
+ * loaded on demand (agent-tree.ts).
+ */
 export interface AgentTreeNode {
   id: number;
   label: string;
@@ -45,8 +49,10 @@ export const AgentInfo = z.object({
   areaInfo: z.string(),
   /** Area keys as names, for display: "广东省-深圳市-南山区". */
   areaNames: z.array(z.string()),
-  /** The full region tree (levels 0-1) or the tree trimmed to the agent's areas. */
-  structuredAreaInfo: z.array(RegionNode),
+  /**
+   * The agent tree's top (spec section 3), bounded whatever the tree's size: the root -1 全部 with
+   * one child, 本级 (the agent's own id). The sub-agents below come from `queryAgentTreeNodes`.
+   */
   structuredPid: z.array(AgentTreeNode),
   /** JSON text of the channel options the agent may filter by. */
   structuredChannelOption: z.string(),
@@ -66,6 +72,18 @@ export const queryAgentInfo = endpoint({
   access: SIGNED_IN,
   request: EmptyRequest,
   object: AgentInfo,
+});
+
+/**
+ * The caller's region tree for area filters (spec section 3, structuredAreaInfo): the whole tree
+ * for levels 0-1 (spec section 6), the tree trimmed to the agent's areas deeper. Its own call, not
+ * a field of the agent info that every page loads: the whole tree weighs about 125 KB.
+ */
+export const queryStructuredAreaInfo = endpoint({
+  path: '/api/agent/queryStructuredAreaInfo',
+  access: SIGNED_IN,
+  request: EmptyRequest,
+  object: z.array(RegionNode),
 });
 
 export const SiteInfo = z.object({

@@ -1,6 +1,7 @@
 export * from './access';
 export * from './agent';
 export * from './agent-mgt';
+export * from './agent-tree';
 export * from './auth';
 export * from './constants';
 export * from './dates';

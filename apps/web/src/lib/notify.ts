@@ -1,6 +1,6 @@
 import type { MessageInstance } from 'antd/es/message/interface';
 
-type Kind = 'error' | 'success';
+type Kind = 'error' | 'success' | 'warning';
 
 /**
  * Toasts, from React code and from code outside React (the api client). Screens built with antd
@@ -26,3 +26,4 @@ function show(kind: Kind, text: string): void {
 
 export const notifyError = (text: string): void => show('error', text);
 export const notifySuccess = (text: string): void => show('success', text);
+export const notifyWarning = (text: string): void => show('warning', text);

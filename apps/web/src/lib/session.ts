@@ -1,4 +1,11 @@
-import { Codes, isLogin, queryAgentInfo, queryUnfinishedTask, queryUserInfo } from '@agent-console/contract';
+import {
+  Codes,
+  isLogin,
+  queryAgentInfo,
+  queryStructuredAreaInfo,
+  queryUnfinishedTask,
+  queryUserInfo,
+} from '@agent-console/contract';
 import {
   type QueryClient,
   type QueryKey,
@@ -34,6 +41,18 @@ export const agentInfoQuery = (options: SessionCallOptions = {}) =>
 
 /** Inside the layout the guard has already loaded it, so this never suspends there. */
 export const useAgentInfo = () => useSuspenseQuery(agentInfoQuery()).data;
+
+/**
+ * The region tree the agent's area filters offer (spec section 3, structuredAreaInfo): the whole
+ * tree for levels 0-1, its own areas deeper. Loaded by the screens that have an area filter, once
+ * per page load (about 125 KB for levels 0-1, so it is not part of the agent info).
+ */
+export const structuredAreaInfoQuery = () =>
+  queryOptions({
+    queryKey: [queryStructuredAreaInfo.path],
+    queryFn: async ({ signal }) => (await call(queryStructuredAreaInfo, {}, { silent: true, signal })).object,
+    staleTime: Number.POSITIVE_INFINITY,
+  });
 
 /** The account behind the agent: security states, creation and last login times. */
 export const userInfoQuery = () =>

@@ -80,7 +80,6 @@ export const agentFixture = (overrides: Partial<AgentInfo> = {}): AgentInfo => (
   completeMobilePhone: '13800000003',
   areaInfo: '["440000-440300"]',
   areaNames: ['广东省-深圳市'],
-  structuredAreaInfo: [],
   structuredPid: [],
   structuredChannelOption: '[]',
   hasPriceAddRangeFlag: false,

@@ -11,7 +11,9 @@ import {
   type ListDef,
   queryAgentInfo,
   queryAgentInfoPage,
+  queryAgentTreeNodes,
   type RegionNode,
+  searchAgentTreeNodes,
   updateAgent,
 } from '@agent-console/contract';
 import { sql } from 'drizzle-orm';
@@ -74,6 +76,8 @@ const PROBES: Record<
   '/api/agent/querySubAgentTaskStatus': (id, caller) => ({ body: { agentIds: [caller.id, id] } }),
   '/api/agent/queryAgentInfoPage': (id) => ({ body: { pid: id, pageSize: 200 } }),
   '/api/agent/queryAgentInfoTotal': (id) => ({ body: { pid: id } }),
+  '/api/agent/queryAgentTreeNodes': (id) => ({ body: { parentId: id } }),
+  '/api/agent/queryAgentTreePath': (id) => ({ body: { id } }),
 };
 
 /** Whether the caller passes an endpoint's role rule. */
@@ -231,6 +235,18 @@ describe('scoping (property-based)', () => {
           }
           const info = await t.call(queryAgentInfo, {}, { cookie });
           expect(mine(treeIds(info.object?.structuredPid ?? []).filter((id) => id !== -1))).toBe(true);
+          // The selectors' tree: every level of the subtree, walked from the caller, is the subtree.
+          const walked: number[] = [];
+          for (const queue = [caller.id]; queue.length > 0; ) {
+            const parentId = queue.shift() as number;
+            const level = await t.call(queryAgentTreeNodes, { parentId }, { cookie });
+            expect(level.responseCode).toBe('0000');
+            for (const node of level.object ?? []) {
+              walked.push(node.id);
+              if (!node.isLeaf) queue.push(node.id);
+            }
+          }
+          expect(new Set([caller.id, ...walked])).toEqual(subtree);
           for (const filter of [
             { agentLevel: Math.min(5, caller.level + 1) },
             { areaKey: '440000' },
@@ -246,6 +262,12 @@ describe('scoping (property-based)', () => {
             const byName = await t.call(queryAgentInfoPage, { pageSize: 200, agentName: name }, { cookie });
             expect(byName.responseCode).toBe(listing);
             expect(mine((byName.object ?? []).map((a) => a.id))).toBe(true);
+            // A search of the selectors by that name: only agents (and paths) of the subtree.
+            const found = await t.call(searchAgentTreeNodes, { keyword: name }, { cookie });
+            expect(found.responseCode).toBe('0000');
+            expect(mine((found.object ?? []).flatMap((n) => [n.id, ...n.ancestors.map((a) => a.id)]))).toBe(
+              true,
+            );
             // Every endpoint of the contract that names ids refuses this one: 1004, or 1003 where the
             // caller may not make the call at all.
             const expected = (ep: { access: AnyEndpoint['access'] }) =>

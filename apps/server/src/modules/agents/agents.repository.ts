@@ -14,16 +14,31 @@ import { inScope, inSubtreeOf, type ScopeRef } from '../../db/scoping';
 
 export type { AgentRow, NewAgentRow } from '../../db/schema/agents';
 
-const SubtreeRow = z.object({
+const TreeRow = z.object({
   id: z.number().int(),
-  parent_id: z.number().int(),
+  agent_name: z.string(),
+  has_children: z.boolean(),
+  total: z.number().int().optional(),
+});
+/** An agent as the agent selectors show it. */
+export interface TreeNodeRow {
+  id: number;
+  agentName: string;
+  /** Whether it has active sub-agents. */
+  hasChildren: boolean;
+}
+const treeRowsOf = (result: unknown): { rows: TreeNodeRow[]; total: number } => {
+  const parsed = rowsOf(result).map((r) => TreeRow.parse(r));
+  return {
+    rows: parsed.map((r) => ({ id: r.id, agentName: r.agent_name, hasChildren: r.has_children })),
+    total: parsed[0]?.total ?? 0,
+  };
+};
+const AncestorRow = z.object({
+  descendant_id: z.number().int(),
+  id: z.number().int(),
   agent_name: z.string(),
 });
-export interface SubtreeAgent {
-  id: number;
-  parentId: number;
-  agentName: string;
-}
 
 export interface GameRatioRow {
   agentId: number;
@@ -63,6 +78,16 @@ const SORT_COLUMNS = { createTime: agents.createdAt, id: agents.id } as const;
 const areaIntersects = (key: string): SQL => sql`(jsonb_array_length(${agents.areaInfo}) = 0 or exists (
   select 1 from jsonb_array_elements_text(${agents.areaInfo}) k(v)
   where k.v = ${key} or k.v like ${`${key}-%`} or ${key} like k.v || '-%'))`;
+
+/**
+ * A page of tree rows (`page`: id, agent_name and maybe total, already limited) with whether each
+ * has active sub-agents, checked for the page's rows only (an index probe each).
+ */
+const treeRowsWithChildren = (page: SQL, order: SQL = sql`id`): SQL => sql`
+  select t.*, exists(
+    select 1 from ${agents} c where c.parent_id = t.id and c.status = 'active'
+  ) as has_children
+  from (${page}) t order by ${order}`;
 
 export function createAgentsRepository(db: Database) {
   /**
@@ -214,16 +239,78 @@ export function createAgentsRepository(db: Database) {
     async countActiveChildren(id: number): Promise<number> {
       return db.q().$count(agents, and(eq(agents.parentId, id), eq(agents.status, 'active')));
     },
-    /** Every active agent below `rootId` (not the root itself), ordered by id. */
-    async descendants(rootId: number): Promise<SubtreeAgent[]> {
+    /**
+     * The agent tree of the selectors, one level at a time: the active sub-agents of `parentId`
+     * (by id, at most `limit`, each with whether it has active sub-agents: the `parent_id` index)
+     * and how many there are. Scoped: the parent was checked to be the caller's, and the rows are
+     * limited to the scope again.
+     */
+    async treeChildren(
+      scope: ScopeRef,
+      parentId: number,
+      limit: number,
+    ): Promise<{ rows: TreeNodeRow[]; total: number }> {
+      const page = sql`select ${agents.id} as id, ${agents.agentName} as agent_name, count(*) over()::int as total
+        from ${agents}
+        where ${and(eq(agents.parentId, parentId), eq(agents.status, 'active'), inScope(scope, agents.id))}
+        order by ${agents.id} limit ${limit}`;
+      return treeRowsOf(await db.q().execute(treeRowsWithChildren(page)));
+    },
+    /**
+     * The caller's sub-agents (never itself) whose name contains `name` (case-insensitive: the
+     * trigram index), shallowest first then by id, at most `limit`; and how many match in all.
+     */
+    async treeSearch(
+      scope: ScopeRef,
+      name: string,
+      limit: number,
+    ): Promise<{ rows: TreeNodeRow[]; total: number }> {
+      const page = sql`select ${agents.id} as id, ${agents.agentName} as agent_name, ${agents.agentLevel} as agent_level,
+          count(*) over()::int as total
+        from ${agents}
+        where ${and(
+          eq(agents.status, 'active'),
+          ne(agents.id, scope.agentId),
+          inScope(scope, agents.id),
+          contains(agents.agentName, name),
+        )}
+        order by ${agents.agentLevel}, ${agents.id} limit ${limit}`;
+      return treeRowsOf(await db.q().execute(treeRowsWithChildren(page, sql`agent_level, id`)));
+    },
+    /** Active agents of the scope by id, as the selectors show them (unknown, deleted and foreign ids left out). */
+    async treeNodes(scope: ScopeRef, ids: readonly number[]): Promise<TreeNodeRow[]> {
+      if (ids.length === 0) return [];
+      const page = sql`select ${agents.id} as id, ${agents.agentName} as agent_name from ${agents}
+        where ${and(inArray(agents.id, [...ids]), eq(agents.status, 'active'), inScope(scope, agents.id))}`;
+      return treeRowsOf(await db.q().execute(treeRowsWithChildren(page))).rows;
+    },
+    /**
+     * The agents between the caller and each of these agents: their ancestors strictly below the
+     * caller, from the top down (the closure table by descendant, one query).
+     */
+    async treeAncestors(
+      scope: ScopeRef,
+      ids: readonly number[],
+    ): Promise<Map<number, { id: number; agentName: string }[]>> {
+      const out = new Map<number, { id: number; agentName: string }[]>();
+      if (ids.length === 0) return out;
       const result = await db.q().execute(sql`
-        select id, parent_id, agent_name from ${agents}
-        where status = 'active' and id <> ${rootId} and ${inSubtreeOf(rootId, agents.id)}
-        order by id`);
-      return rowsOf(result).map((r) => {
-        const row = SubtreeRow.parse(r);
-        return { id: row.id, parentId: row.parent_id, agentName: row.agent_name };
-      });
+        select ${agentAncestry.descendantId} as descendant_id, ${agents.id} as id, ${agents.agentName} as agent_name
+        from ${agentAncestry} join ${agents} on ${agents.id} = ${agentAncestry.ancestorId}
+        where ${and(
+          inArray(agentAncestry.descendantId, [...ids]),
+          sql`${agentAncestry.depth} > 0`,
+          ne(agentAncestry.ancestorId, scope.agentId),
+          inScope(scope, agentAncestry.ancestorId),
+        )}
+        order by ${agentAncestry.descendantId}, ${agentAncestry.depth} desc`);
+      for (const r of rowsOf(result)) {
+        const row = AncestorRow.parse(r);
+        const chain = out.get(row.descendant_id) ?? [];
+        chain.push({ id: row.id, agentName: row.agent_name });
+        out.set(row.descendant_id, chain);
+      }
+      return out;
     },
     async update(id: number, patch: AgentPatch): Promise<void> {
       if (Object.keys(patch).length === 0) return;

@@ -9,7 +9,11 @@ import {
   queryAgentInfo,
   queryAgentInfoPage,
   queryAgentInfoTotal,
+  queryAgentTreeNodes,
+  queryAgentTreePath,
+  queryStructuredAreaInfo,
   querySubAgentTaskStatus,
+  searchAgentTreeNodes,
   updateAgent,
 } from '@agent-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
@@ -28,6 +32,17 @@ export const agentsRoutes: FastifyPluginAsync<{
   clock: Clock;
 }> = async (app, { agents, tasks, clock }) => {
   mount(app, queryAgentInfo, async (_body, { auth }) => ok(await agents.agentInfo(auth.accountId)));
+  mount(app, queryStructuredAreaInfo, async (_body, { scope }) => ok(await agents.structuredAreaInfo(scope)));
+  // The agent selectors' tree, on demand: a level, a search by name, one agent's path.
+  mount(app, queryAgentTreeNodes, async (body, { scope }) => {
+    const { items, total } = await agents.treeChildren(scope, body.parentId);
+    return okPage(items, total);
+  });
+  mount(app, searchAgentTreeNodes, async (body, { scope }) => {
+    const { items, total } = await agents.treeSearch(scope, body.keyword);
+    return okPage(items, total);
+  });
+  mount(app, queryAgentTreePath, async (body, { scope }) => ok(await agents.treePath(scope, body.id)));
 
   mount(app, queryAgentInfoPage, async (body, { scope }) => {
     const { items, total } = await agents.list(scope, body);

@@ -1,12 +1,15 @@
 import {
+  AGENT_TREE_CHILDREN_MAX,
   AGENT_TREE_ROOT_ID,
   AGENT_TREE_ROOT_LABEL,
+  AGENT_TREE_SEARCH_MAX,
   AGENT_TREE_SELF_LABEL,
   type AgentDetail,
   type AgentInfo,
   type AgentListItem,
   type AgentListTotals,
-  type AgentTreeNode,
+  type AgentTreeItem,
+  type AgentTreeMatch,
   type agentList,
   Codes,
   type CreateAgentRequest,
@@ -43,7 +46,7 @@ import type {
   AgentRow,
   AgentsRepository,
   GameRatioRow,
-  SubtreeAgent,
+  TreeNodeRow,
 } from './agents.repository';
 import { agentNotFound, type Scope } from './scope';
 
@@ -176,14 +179,22 @@ export function createAgentsService(deps: {
     if (violation) throw invalid(violationAgainstParent(violation, gameName));
   }
 
-  /** Every sub-agent of `parentId` as a tree node, each with its own sub-agents as children. */
-  function subtreeNodes(parentId: number, byParent: Map<number, SubtreeAgent[]>): AgentTreeNode[] {
-    return (byParent.get(parentId) ?? []).map((a) => {
-      const children = subtreeNodes(a.id, byParent);
-      return children.length > 0
-        ? { id: a.id, label: a.agentName, children }
-        : { id: a.id, label: a.agentName };
-    });
+  const treeItem = (row: TreeNodeRow): AgentTreeItem => ({
+    id: row.id,
+    label: row.agentName,
+    isLeaf: !row.hasChildren,
+  });
+
+  /** Tree items with the agents between the caller and each (its ancestors below the caller). */
+  async function treeMatches(scope: Scope, rows: readonly TreeNodeRow[]): Promise<AgentTreeMatch[]> {
+    const ancestors = await repo.treeAncestors(
+      scope,
+      rows.map((r) => r.id),
+    );
+    return rows.map((row) => ({
+      ...treeItem(row),
+      ancestors: (ancestors.get(row.id) ?? []).map((a) => ({ id: a.id, label: a.agentName })),
+    }));
   }
 
   const areaNamesOf = (keys: readonly string[]) => keys.flatMap((k) => regions.names(k) ?? []);
@@ -448,18 +459,36 @@ export function createAgentsService(deps: {
       };
     },
 
+    /** queryAgentTreeNodes: the sub-agents of a node of the caller's subtree (checked by the contract's `owns`). */
+    async treeChildren(scope: Scope, parentId: number): Promise<{ items: AgentTreeItem[]; total: number }> {
+      const { rows, total } = await repo.treeChildren(scope, parentId, AGENT_TREE_CHILDREN_MAX);
+      return { items: rows.map(treeItem), total };
+    },
+
+    /** searchAgentTreeNodes: the caller's sub-agents by name, each with its path, and how many match. */
+    async treeSearch(scope: Scope, keyword: string): Promise<{ items: AgentTreeMatch[]; total: number }> {
+      const { rows, total } = await repo.treeSearch(scope, keyword, AGENT_TREE_SEARCH_MAX);
+      return { items: await treeMatches(scope, rows), total };
+    },
+
+    /** queryAgentTreePath: one agent of the caller's subtree (checked by the contract's `owns`) with its path. */
+    async treePath(scope: Scope, id: number): Promise<AgentTreeMatch> {
+      const [match] = await treeMatches(scope, await repo.treeNodes(scope, [id]));
+      if (!match) throw agentNotFound();
+      return match;
+    },
+
+    /** queryStructuredAreaInfo: the caller's region tree, whole for levels 0-1, trimmed to its areas deeper. */
+    async structuredAreaInfo(scope: Scope): Promise<RegionNode[]> {
+      const agent = await repo.findById(scope.agentId);
+      if (!agent) throw agentNotFound();
+      return agent.agentLevel <= WHOLE_TREE_MAX_LEVEL ? regions.tree.slice() : regions.trim(agent.areaInfo);
+    },
+
     /** The caller's agent as the console needs it (contract AgentInfo). */
     async agentInfo(accountId: number): Promise<AgentInfo> {
       const [agent, account] = await Promise.all([repo.findByUserId(accountId), users.findById(accountId)]);
       if (!agent || !account) throw new AppError(Codes.NOT_LOGGED_IN);
-      const descendants = await repo.descendants(agent.id);
-      const byParent = new Map<number, SubtreeAgent[]>();
-      for (const d of descendants) {
-        const siblings = byParent.get(d.parentId);
-        if (siblings) siblings.push(d);
-        else byParent.set(d.parentId, [d]);
-      }
-
       const areaKeys = agent.areaInfo;
       return {
         id: agent.id,
@@ -471,13 +500,12 @@ export function createAgentsService(deps: {
         completeMobilePhone: account.mobilePhone,
         areaInfo: JSON.stringify(areaKeys),
         areaNames: areaNamesOf(areaKeys),
-        structuredAreaInfo:
-          agent.agentLevel <= WHOLE_TREE_MAX_LEVEL ? regions.tree.slice() : regions.trim(areaKeys),
+        // The tree's top only, whatever the tree's size: its sub-agents load on demand (agent tree calls).
         structuredPid: [
           {
             id: AGENT_TREE_ROOT_ID,
             label: AGENT_TREE_ROOT_LABEL,
-            children: [{ id: agent.id, label: AGENT_TREE_SELF_LABEL }, ...subtreeNodes(agent.id, byParent)],
+            children: [{ id: agent.id, label: AGENT_TREE_SELF_LABEL }],
           },
         ],
         structuredChannelOption: '[]',

@@ -19,6 +19,7 @@ import {
   withoutTreeRoot,
 } from '../../../features/agents/components/agent-filter-fields';
 import { type AgentDialogMode, AgentFormDialog } from '../../../features/agents/components/agent-form-dialog';
+import { useUnavailableAgentFilter } from '../../../features/agents/use-unavailable-agent-filter';
 import { levelLabel } from '../../../lib/format';
 import { useAgentInfo } from '../../../lib/session';
 import { runAction } from '../../../lib/use-action';
@@ -47,6 +48,7 @@ function AgentTotals({ totals }: { totals: AgentListTotals }) {
 export default function AgentMgtRoute() {
   const agent = useAgentInfo();
   const list = useList(queryAgentInfoPage, { totals: queryAgentInfoTotal });
+  useUnavailableAgentFilter(list, agent.id);
 
   const ids = useMemo(() => list.rows.map((r: AgentListItem) => r.id), [list.rows]);
   const { data: statuses } = useQuery(subAgentTaskStatusQuery(ids));

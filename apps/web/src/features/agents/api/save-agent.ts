@@ -12,20 +12,24 @@ import {
   updateAgent,
 } from '@agent-console/contract';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
+import { AGENT_TREE_PATHS } from '../../../components/agent-tree-select-api';
 import { call } from '../../../lib/api-client';
 import { hashPassword } from '../../../lib/hash-password';
 
-/** After any change: the list, the popovers, the limits, and the caller's agent tree (structuredPid). */
+/** After any change: the list, the popovers, the limits, the agent info and the agent selectors' tree. */
 async function invalidateAgents(queryClient: QueryClient): Promise<void> {
   await Promise.all(
     [
-      queryAgentInfoPage,
-      queryAgentInfoTotal,
-      queryAgentDetail,
-      getOrderProfitRatios,
-      queryAgentAreaDetail,
-      queryAgentInfo,
-    ].map((ep) => queryClient.invalidateQueries({ queryKey: [ep.path] })),
+      ...[
+        queryAgentInfoPage,
+        queryAgentInfoTotal,
+        queryAgentDetail,
+        getOrderProfitRatios,
+        queryAgentAreaDetail,
+        queryAgentInfo,
+      ].map((ep) => ep.path),
+      ...AGENT_TREE_PATHS,
+    ].map((path) => queryClient.invalidateQueries({ queryKey: [path] })),
   );
 }
 

@@ -1,9 +1,11 @@
 import { AGENT_LEVELS, AGENT_TREE_ROOT_ID, type AgentInfo } from '@agent-console/contract';
+import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Select } from 'antd';
 import { AgentTreeSelect } from '../../../components/agent-tree-select';
 import { AreaCascader } from '../../../components/area-cascader';
 import { DateRangePicker } from '../../../components/date-range-picker';
 import { levelLabel } from '../../../lib/format';
+import { structuredAreaInfoQuery } from '../../../lib/session';
 
 /** The levels below the caller's: the only ones its list can hold. */
 export const levelOptionsBelow = (level: number) =>
@@ -19,14 +21,15 @@ export const withoutTreeRoot = (query: Record<string, unknown>): Record<string, 
 };
 
 /**
- * The filters of the agent list: name, phone, level, area (the caller's region tree), agent tree
- * (structuredPid) and created date range.
+ * The filters of the agent list: name, phone, level, area (the caller's region tree, loaded here), agent tree
+ * (structuredPid's top, the sub-agents loaded on demand) and created date range.
  */
 export function AgentFilterFields({
   agent,
 }: {
-  agent: Pick<AgentInfo, 'agentLevel' | 'structuredAreaInfo' | 'structuredPid'>;
+  agent: Pick<AgentInfo, 'id' | 'agentLevel' | 'structuredPid'>;
 }) {
+  const areas = useQuery(structuredAreaInfoQuery());
   return (
     <>
       <Form.Item name="agentName" label="代理名称">
@@ -44,10 +47,10 @@ export function AgentFilterFields({
         />
       </Form.Item>
       <Form.Item name="areaKey" label="地区">
-        <AreaCascader className="list-filter-field" options={agent.structuredAreaInfo} />
+        <AreaCascader className="list-filter-field" options={areas.data ?? []} />
       </Form.Item>
       <Form.Item name="pid" label="所属代理">
-        <AgentTreeSelect className="list-filter-field" tree={agent.structuredPid} />
+        <AgentTreeSelect className="list-filter-field" tree={agent.structuredPid} selfId={agent.id} />
       </Form.Item>
       <Form.Item name="range" label="创建时间">
         <DateRangePicker className="list-filter-range" />

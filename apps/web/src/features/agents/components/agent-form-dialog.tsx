@@ -11,7 +11,8 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Divider, Form, Input, Modal, Select, Switch } from 'antd';
 import { useEffect, useMemo, useState } from 'react';
-import { AgentTreeSelect, agentTreeLabel } from '../../../components/agent-tree-select';
+import { AgentTreeSelect } from '../../../components/agent-tree-select';
+import { agentTreeLabel } from '../../../components/agent-tree-select-model';
 import { AreaMultiCascader } from '../../../components/area-cascader';
 import { levelLabel } from '../../../lib/format';
 import { parseJson } from '../../../lib/json';
@@ -296,7 +297,7 @@ export function AgentFormDialog({
               label="上级代理"
               rules={[{ required: true, message: '请选择上级代理' }]}
             >
-              <AgentTreeSelect tree={agent.structuredPid} withoutRoot allowClear={false} />
+              <AgentTreeSelect tree={agent.structuredPid} selfId={agent.id} withoutRoot allowClear={false} />
             </Form.Item>
             <Form.Item
               name="agentLevel"
