@@ -28,6 +28,10 @@ export const smsCodes = pgTable(
     accountId: integer('account_id'),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     expiresAt: timestamp('expires_at', { withTimezone: true, mode: 'date' }).notNull(),
+    /**
+     * Checks taken: each comparison takes one first, in one statement bounded by the maximum, so
+     * parallel guesses never compare more than that; a right code then closes the row.
+     */
     wrongTries: smallint('wrong_tries').notNull().default(0),
     /** Used, replaced by a newer code, or dead after too many wrong tries: no longer accepted. */
     closedAt: timestamp('closed_at', { withTimezone: true, mode: 'date' }),

@@ -9,10 +9,6 @@ export type SmsCodeRow = typeof smsCodes.$inferSelect;
 
 export function createSmsRepository(db: Database) {
   return {
-    /** Serialises sends to one phone until the transaction ends (both engines support it). */
-    async lockPhone(phone: string): Promise<void> {
-      await db.q().execute(sql`select pg_advisory_xact_lock(hashtext(${`sms:${phone}`}))`);
-    },
     async ctokenUsed(ctoken: string): Promise<boolean> {
       const [row] = await db
         .q()
@@ -77,18 +73,19 @@ export function createSmsRepository(db: Database) {
         .limit(1);
       return row ?? null;
     },
-    /** Counts a wrong try; the code closes at `maxTries`. Answers the tries so far. */
-    async countWrongTry(id: number, maxTries: number, at: Date): Promise<number> {
+    /**
+     * Takes one of the code's `maxTries` checks, in one statement, before the code is compared: under
+     * parallel guesses at most `maxTries` are ever compared. Answers the checks taken so far with
+     * this one, or null when the code is closed or has none left.
+     */
+    async takeCheck(id: number, maxTries: number): Promise<number | null> {
       const [row] = await db
         .q()
         .update(smsCodes)
-        .set({
-          wrongTries: sql`${smsCodes.wrongTries} + 1`,
-          closedAt: sql`case when ${smsCodes.wrongTries} + 1 >= ${maxTries} then ${at.toISOString()}::timestamptz else null end`,
-        })
-        .where(and(eq(smsCodes.id, id), isNull(smsCodes.closedAt)))
-        .returning({ wrongTries: smsCodes.wrongTries });
-      return row?.wrongTries ?? maxTries;
+        .set({ wrongTries: sql`${smsCodes.wrongTries} + 1` })
+        .where(and(eq(smsCodes.id, id), isNull(smsCodes.closedAt), lt(smsCodes.wrongTries, maxTries)))
+        .returning({ tries: smsCodes.wrongTries });
+      return row?.tries ?? null;
     },
     /** Uses a code up; false when another request used it first. */
     async close(id: number, at: Date): Promise<boolean> {

@@ -18,6 +18,7 @@ import {
 } from '@agent-console/contract';
 import { z } from 'zod';
 import type { Database } from '../../db/client';
+import { lockKeys } from '../../db/locks';
 import { AppError } from '../../shared/app-error';
 import type { AuthContext } from '../../shared/auth-context';
 import type { Clock } from '../../shared/clock';
@@ -185,12 +186,12 @@ export function createSmsService(deps: {
       const phone = await targetOf(input, caller, signed);
       if (await repo.ctokenUsed(input.ctoken)) throw new AppError(Codes.EXPIRED, SMS_MESSAGES.ctokenUsed);
       // The limits first, so a refused send does not use up the captcha the person just solved;
-      // again under the phone's lock, for two sends racing.
+      // again under the locks of the phone and the address, for sends racing.
       await checkLimits(phone, ip);
       await passCaptcha(input, ip);
       const type = input.smsTypeCode;
       const sent = await db.transaction(async (tx) => {
-        await repo.lockPhone(phone);
+        await lockKeys(tx, [`sms:phone:${phone}`, `sms:ip:${ip}`]);
         const now = clock();
         const ago = (ms: number) => new Date(now.getTime() - ms);
         await checkLimits(phone, ip);
@@ -246,18 +247,22 @@ export function createSmsService(deps: {
      * check of the request, so a refused request leaves the code alone.
      */
     async consume(phone: string, type: SmsTypeCode, code: string): Promise<void> {
+      // A wrong try must stay counted: inside a transaction, the refusal would roll it back.
+      if (db.inTransaction()) throw new Error('sms.consume runs outside a transaction');
       const now = clock();
       const row = await repo.latestOpen(phone, type);
       if (!row || row.expiresAt.getTime() < now.getTime())
         throw new AppError(Codes.SMS_CODE_INVALID, SMS_MESSAGES.codeExpired);
+      // The check is taken before the comparison: parallel guesses cannot compare more than the
+      // code's tries between them.
+      const tries = await repo.takeCheck(row.id, SMS_CODE_MAX_WRONG_TRIES);
+      if (tries === null) throw new AppError(Codes.SMS_CODE_INVALID, SMS_MESSAGES.codeExpired);
       const expected = Buffer.from(row.codeHash);
       const given = Buffer.from(codeHash(phone, type, code.trim()));
       if (expected.length !== given.length || !timingSafeEqual(expected, given)) {
-        const tries = await repo.countWrongTry(row.id, SMS_CODE_MAX_WRONG_TRIES, now);
-        throw new AppError(
-          Codes.SMS_CODE_INVALID,
-          tries >= SMS_CODE_MAX_WRONG_TRIES ? SMS_MESSAGES.codeDead : SMS_MESSAGES.codeWrong,
-        );
+        const dead = tries >= SMS_CODE_MAX_WRONG_TRIES;
+        if (dead) await repo.close(row.id, now);
+        throw new AppError(Codes.SMS_CODE_INVALID, dead ? SMS_MESSAGES.codeDead : SMS_MESSAGES.codeWrong);
       }
       if (!(await repo.close(row.id, now)))
         throw new AppError(Codes.SMS_CODE_INVALID, SMS_MESSAGES.codeExpired);
