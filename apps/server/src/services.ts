@@ -63,6 +63,7 @@ export function createServices({
   const captcha = createCaptchaService(createCaptchaRepository(db), clock, captchaText);
   const settings = createSettingsService(createSettingsRepository(db), clock);
   const auth = createAuthService({
+    db,
     users,
     agents,
     sessions,

@@ -28,10 +28,15 @@ export const PAGER_COUNT = 5;
 export const DEFAULT_SITE_NAME = '代理商后台';
 export const LOGOUT_CONFIRM_TEXT = '确定要退出登录？';
 
-/** Login protection (issue 2): a captcha after this many failures in the window, a lock past the hourly cap. */
+/**
+ * Login protection (docs/domain.md#login): a captcha after this many failures in the window (per
+ * phone and per address); an address refused past its hourly cap; a phone refused past its hourly
+ * cap until the hour passes or its password is reset by SMS.
+ */
 export const LOGIN_CAPTCHA_AFTER_FAILURES = 3;
 export const LOGIN_FAILURE_WINDOW_MINUTES = 15;
 export const LOGIN_MAX_FAILURES_PER_HOUR = 100;
+export const LOGIN_MAX_FAILURES_PER_ADDRESS_PER_HOUR = 30;
 
 /** The user ids that may see lobby game zone configuration (spec section 2: "a fixed list of three user ids"). */
 export const ZONE_CONFIG_USER_IDS = [10000, 10001, 10002] as const;

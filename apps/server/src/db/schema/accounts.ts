@@ -14,6 +14,11 @@ export const accounts = pgTable(
     loginPasswordHash: text('login_password_hash').notNull(),
     /** False while the account still has the initial password it was given (task 2). */
     loginPasswordSet: boolean('login_password_set').notNull().default(false),
+    /**
+     * When the login password was last set (changed, or reset by SMS): login failures before it no
+     * longer count against the phone, so the owner can lift a lock-out by resetting the password.
+     */
+    loginPasswordChangedAt: timestamp('login_password_changed_at', { withTimezone: true, mode: 'date' }),
     /** argon2id of the withdraw (pay) password digest; null until set. */
     payPasswordHash: text('pay_password_hash'),
     phoneVerifiedAt: timestamp('phone_verified_at', { withTimezone: true, mode: 'date' }),

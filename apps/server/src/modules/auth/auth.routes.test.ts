@@ -220,7 +220,10 @@ describe('POST /api/user/login', () => {
       captchaKey: second.captchaKey,
       captchaCode: second.answer,
     });
-    expect(locked).toMatchObject({ responseCode: '2004', responseMsg: '登录失败次数过多，请稍后再试' });
+    expect(locked).toMatchObject({
+      responseCode: '2004',
+      responseMsg: '该账号登录失败次数过多，已暂时锁定；可通过“忘记密码”重置密码后立即登录',
+    });
     expect(locked.http.setCookie).toBeUndefined();
     // Other accounts are not affected.
     expect(

@@ -13,8 +13,22 @@ export function createLoginAttemptsRepository(db: Database) {
   };
 
   return {
-    async record(row: { phone: string; ip: string; at: Date; success: boolean }): Promise<void> {
-      await db.q().insert(loginAttempts).values(row);
+    /**
+     * Records an attempt as a failure before its password is checked (in the transaction holding
+     * the limits' locks, so parallel attempts count one another); `markSuccess` turns it into a
+     * success once the password proves right. Answers its id.
+     */
+    async reserve(row: { phone: string; ip: string; at: Date }): Promise<number> {
+      const [inserted] = await db
+        .q()
+        .insert(loginAttempts)
+        .values({ ...row, success: false })
+        .returning({ id: loginAttempts.id });
+      if (!inserted) throw new Error('login attempt not recorded');
+      return inserted.id;
+    },
+    async markSuccess(id: number): Promise<void> {
+      await db.q().update(loginAttempts).set({ success: true }).where(eq(loginAttempts.id, id));
     },
     failuresByPhoneSince: (phone: string, since: Date) =>
       failures(and(eq(loginAttempts.phone, phone), gt(loginAttempts.at, since))),

@@ -1,4 +1,4 @@
-import { existsSync } from 'node:fs';
+import { existsSync, readdirSync } from 'node:fs';
 import { join } from 'node:path';
 import {
   addUserRealAuthPersonal,
@@ -18,6 +18,7 @@ import { demoIdNumber, demoPng } from '../../demo/seed-onboarding';
 import { hours, minutes } from '../../shared/time';
 import { createDataCipher } from '../security/data-key';
 import { codeFor, wrongCode } from '../sms/sms.test-kit';
+import { ID_PHOTO_UPLOADS_PER_HOUR } from './real-name.service';
 
 const t = useTestApp();
 const OPERATOR = '13800000000';
@@ -116,6 +117,30 @@ describe('POST /api/realAuth/uploadIdPhoto', () => {
     expect(
       (await t.call(uploadIdPhoto, { kind: 'front', fileName: 'a.png', dataUrl: dataUrl(PNG) })).responseCode,
     ).toBe('9996');
+  });
+
+  it(`takes at most ${ID_PHOTO_UPLOADS_PER_HOUR} uploads an hour per account, even when the last ones arrive together`, async () => {
+    const cookie = await t.login(CITY);
+    const [account] = await t.rows(sql`select id from accounts where mobile_phone = ${CITY}`);
+    const at = t.clock.now();
+    // All but three of the hour's uploads are used.
+    for (let i = 0; i < ID_PHOTO_UPLOADS_PER_HOUR - 3; i++)
+      await t.rows(sql`insert into id_photos (id, account_id, kind, mime, size, stored_name, created_at)
+        values (${`past${i}`}, ${account?.id}, 'front', 'image/png', 1, ${`past${i}.png`}, ${at})`);
+    const files = () => (existsSync(t.config.uploadDir) ? readdirSync(t.config.uploadDir).length : 0);
+    const filesBefore = files();
+    const replies = await Promise.all(Array.from({ length: 8 }, () => upload(cookie, 'front')));
+    const codes = replies.map((r) => r.responseCode);
+    expect(codes.filter((c) => c === '0000')).toHaveLength(3);
+    expect(replies.filter((r) => r.responseCode === '1029').map((r) => r.responseMsg)).toEqual(
+      Array(5).fill('上传过于频繁，请稍后再试'),
+    );
+    const [count] = await t.rows(
+      sql`select count(*)::int as n from id_photos where account_id = ${account?.id}`,
+    );
+    expect(count?.n).toBe(ID_PHOTO_UPLOADS_PER_HOUR);
+    // The refused uploads left no file behind.
+    expect(files()).toBe(filesBefore + 3);
   });
 });
 

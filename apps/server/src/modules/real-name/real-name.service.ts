@@ -14,7 +14,8 @@ import {
   type RealNameReviewItem,
   type realNameReviewList,
 } from '@agent-console/contract';
-import type { Database } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
+import { lockKeys } from '../../db/locks';
 import { AppError } from '../../shared/app-error';
 import type { AuthContext } from '../../shared/auth-context';
 import type { Clock } from '../../shared/clock';
@@ -40,7 +41,7 @@ export const REAL_NAME_MESSAGES = {
   tooManyUploads: '上传过于频繁，请稍后再试',
 } as const;
 
-const UPLOADS_PER_HOUR = 30;
+export const ID_PHOTO_UPLOADS_PER_HOUR = 30;
 /**
  * An uploaded photo no identity refers to is deleted after a day (ID photos are kept no longer
  * than needed). The dialog's photos live only while it is open, so a day is far beyond any use.
@@ -86,20 +87,39 @@ export function createRealNameService(deps: {
     reviewTime: r.reviewedAt ? formatChinaTime(r.reviewedAt) : null,
   });
 
-  async function storePhoto(accountId: number, kind: IdPhotoKind, bytes: Buffer, mime: LogoMime) {
+  /**
+   * Writes the photo's file, then its row in a transaction that first runs `guard` (the upload
+   * limit, under its lock); when the row is not written the file is removed again.
+   */
+  async function storePhoto(
+    accountId: number,
+    kind: IdPhotoKind,
+    bytes: Buffer,
+    mime: LogoMime,
+    guard: (tx: Tx) => Promise<void> = async () => {},
+  ) {
     const fileId = randomToken(18);
     const storedName = `${randomToken(24)}.${EXTENSIONS[mime]}`;
+    const path = join(uploadDir, storedName);
     await mkdir(uploadDir, { recursive: true, mode: 0o700 });
-    await writeFile(join(uploadDir, storedName), bytes, { mode: 0o600, flag: 'wx' });
-    await repo.insertPhoto({
-      id: fileId,
-      accountId,
-      kind,
-      mime,
-      size: bytes.length,
-      storedName,
-      createdAt: clock(),
-    });
+    await writeFile(path, bytes, { mode: 0o600, flag: 'wx' });
+    try {
+      await db.transaction(async (tx) => {
+        await guard(tx);
+        await repo.insertPhoto({
+          id: fileId,
+          accountId,
+          kind,
+          mime,
+          size: bytes.length,
+          storedName,
+          createdAt: clock(),
+        });
+      });
+    } catch (err) {
+      await rm(path, { force: true });
+      throw err;
+    }
     return { fileId, url: idPhotoUrl(fileId) };
   }
 
@@ -162,10 +182,14 @@ export function createRealNameService(deps: {
   return {
     async uploadPhoto(caller: AuthContext, kind: IdPhotoKind, dataUrl: string) {
       const { bytes, mime } = parseIdPhoto(dataUrl);
-      const since = new Date(clock().getTime() - hours(1));
-      if ((await repo.countPhotosSince(caller.accountId, since)) >= UPLOADS_PER_HOUR)
-        throw new AppError(Codes.TOO_MANY_REQUESTS, REAL_NAME_MESSAGES.tooManyUploads);
-      const stored = await storePhoto(caller.accountId, kind, bytes, mime);
+      // The hourly limit is counted and the row written under the account's lock: parallel
+      // uploads count one another.
+      const stored = await storePhoto(caller.accountId, kind, bytes, mime, async (tx) => {
+        await lockKeys(tx, [`id-photo-upload:${caller.accountId}`]);
+        const since = new Date(clock().getTime() - hours(1));
+        if ((await repo.countPhotosSince(caller.accountId, since)) >= ID_PHOTO_UPLOADS_PER_HOUR)
+          throw new AppError(Codes.TOO_MANY_REQUESTS, REAL_NAME_MESSAGES.tooManyUploads);
+      });
       await purgeOrphanPhotos();
       return stored;
     },

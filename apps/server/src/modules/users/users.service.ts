@@ -88,7 +88,7 @@ export function createUsersService(repo: UsersRepository, clock: Clock) {
     markPhoneVerified: (accountId: number) => repo.update(accountId, { phoneVerifiedAt: clock() }),
     /** Replaces the initial password: task 2 is done from now on. */
     setLoginPassword: (accountId: number, loginPasswordHash: string) =>
-      repo.update(accountId, { loginPasswordHash, loginPasswordSet: true }),
+      repo.update(accountId, { loginPasswordHash, loginPasswordSet: true, loginPasswordChangedAt: clock() }),
     setPayPassword: (accountId: number, payPasswordHash: string) =>
       repo.update(accountId, { payPasswordHash }),
   };
