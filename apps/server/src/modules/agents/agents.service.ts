@@ -346,7 +346,12 @@ export function createAgentsService(deps: {
     async update(scope: Scope, body: UpdateBody): Promise<AgentListItem> {
       if (body.id === scope.agentId) throw invalid('不能修改自己的代理信息');
       return db.transaction(async () => {
-        // The agent's row stays locked: no sub-agent is created under it while its bounds change.
+        // The parent's row, then the agent's, stay locked until the commit (ancestors before
+        // descendants, as creating and deleting lock, so no two of these can deadlock): the
+        // parent's bounds cannot be lowered while the agent is checked against them, and no
+        // sub-agent is created under the agent, nor updated against it, while its bounds change.
+        const parentId = (await repo.findById(body.id))?.parentId;
+        if (parentId) await repo.lock(parentId);
         await repo.lock(body.id);
         const agent = await repo.findById(body.id);
         if (agent?.status !== 'active' || agent.parentId === null) throw agentNotFound();
