@@ -14,6 +14,8 @@ import { createGamesRepository } from './modules/games/games.repository';
 import { createGamesService } from './modules/games/games.service';
 import { createOutboxRepository } from './modules/outbox/outbox.repository';
 import { createOutboxService } from './modules/outbox/outbox.service';
+import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository';
+import { createRateLimiter } from './modules/rate-limit/rate-limit.service';
 import { createRealNameRepository } from './modules/real-name/real-name.repository';
 import { createRealNameService } from './modules/real-name/real-name.service';
 import { loadRegions } from './modules/regions/region-tree';
@@ -94,12 +96,14 @@ export function createServices({
     cipher,
     clock,
   });
+  const limiter = createRateLimiter(createRateLimitRepository(db), clock);
   const security = createSecurityService({
     db,
     repo: createSecurityRepository(db),
     users,
     sessions,
     sms,
+    limiter,
     clock,
   });
   const realName = createRealNameService({
@@ -132,6 +136,7 @@ export function createServices({
     auth,
     tasks,
     outbox,
+    limiter,
     // issue 3
     cipher,
     slider,
