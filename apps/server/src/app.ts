@@ -6,6 +6,7 @@ import type { Config } from './config';
 import { authPlugin } from './http/auth';
 import { fail } from './http/envelope';
 import { registerErrorHandler } from './http/error-handler';
+import { type CallLimits, expensiveCallsPlugin } from './http/expensive-calls';
 import { serializeRequest } from './http/log-redaction';
 import { DEFAULT_BODY_LIMIT } from './http/mount';
 import { registerRequestGuards } from './http/request-guards';
@@ -30,6 +31,8 @@ export interface AppDeps extends ServiceDeps {
    * run rounds themselves or give a short interval).
    */
   outboxDispatcher?: boolean | { intervalMs: number };
+  /** Bounds of expensive calls per session (default EXPENSIVE_CALL_LIMITS). */
+  expensiveCalls?: CallLimits;
   /** Where the log lines go (default: standard output); tests read them. */
   logStream?: { write(line: string): void };
 }
@@ -71,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onReady', async () => dispatcher.start());
     app.addHook('onClose', () => dispatcher.stop());
   }
+  await app.register(expensiveCallsPlugin, deps.expensiveCalls ? { limits: deps.expensiveCalls } : {});
   await app.register(authPlugin, {
     resolver: services.sessions,
     cookieSecure: config.session.cookieSecure,
