@@ -61,6 +61,8 @@ export default defineConfig({
       PORT: String(PORT),
       HOST,
       DATA_DIR,
+      // The data key beside the throwaway folder, not in the user's config folder.
+      DATA_KEY_FILE: `${DATA_DIR}.data.key`,
       LOG_LEVEL: 'warn',
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },

@@ -5,6 +5,7 @@ import { createDb, type Database } from './db/client';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './db/data-dir-lock';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo/demo-world';
 import { seedDemoWorld } from './demo/seed-demo-world';
+import { DataKeyError, loadDataKey } from './modules/security/data-key';
 import { createServices } from './services';
 import { loggableError } from './shared/loggable-error';
 
@@ -58,9 +59,13 @@ async function main(): Promise<void> {
   process.once('SIGTERM', () => void shutdown('SIGTERM'));
 
   try {
+    // The key file outside the data folder: made the first time, or moved there from the data
+    // folder where earlier versions kept it (under the lock); what was done goes to stderr.
+    loadDataKey(config.dataKey, (notice) => process.stderr.write(`${notice}\n`));
     db = await createDb(config.database);
     await db.migrate();
     const services = createServices({ db, config });
+    await services.dataKeyCheck.verify();
     if (config.demoSeed) await seedDemoWorld(db, services);
     const demoReady = config.demoSeed && (await services.users.findByPhone(DEMO_LOGINS[0] ?? '')) !== null;
 
@@ -77,7 +82,9 @@ async function main(): Promise<void> {
         (demoReady ? ` — demo logins ${DEMO_LOGINS.join(', ')}, password ${DEMO_PASSWORD}` : ''),
     );
   } catch (err) {
-    process.stderr.write(`failed to start: ${describeError(err)}\n`);
+    process.stderr.write(
+      err instanceof DataKeyError ? `${err.message}\n` : `failed to start: ${describeError(err)}\n`,
+    );
     await app?.close().catch(() => {});
     await db?.close().catch(() => {});
     lock?.release();

@@ -20,6 +20,8 @@ import { createRealNameRepository } from './modules/real-name/real-name.reposito
 import { createRealNameService } from './modules/real-name/real-name.service';
 import { loadRegions } from './modules/regions/region-tree';
 import { createDataCipher, loadDataKey } from './modules/security/data-key';
+import { createDataKeyCheckRepository } from './modules/security/data-key-check.repository';
+import { createDataKeyCheck } from './modules/security/data-key-check.service';
 import { createSecurityRepository } from './modules/security/security.repository';
 import { createSecurityService } from './modules/security/security.service';
 import { createSettingsRepository } from './modules/settings/settings.repository';
@@ -76,6 +78,13 @@ export function createServices({
 
   // Issue 3: SMS, phone and passwords, identity, withdraw account.
   const cipher = createDataCipher(loadDataKey(config.dataKey));
+  /** Run at start: the key must be the one the database was written with. */
+  const dataKeyCheck = createDataKeyCheck({
+    repo: createDataKeyCheckRepository(db),
+    cipher,
+    clock,
+    keySource: 'base64' in config.dataKey ? 'DATA_KEY' : config.dataKey.file,
+  });
   const outbox = createOutboxService({ db, repo: createOutboxRepository(db), clock, log });
   const smsRepo = createSmsRepository(db);
   const smsSender: SmsSender =
@@ -139,6 +148,7 @@ export function createServices({
     limiter,
     // issue 3
     cipher,
+    dataKeyCheck,
     slider,
     sms,
     security,
