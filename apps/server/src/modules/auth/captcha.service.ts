@@ -1,17 +1,15 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { type CaptchaImage, Codes } from '@agent-console/contract';
-import svgCaptcha from 'svg-captcha';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { randomToken, sha256Hex } from '../../shared/hash';
 import { minutes } from '../../shared/time';
 import type { CaptchaRepository } from './captcha.repository';
+import { CAPTCHA_CHARS, renderCaptchaSvg } from './captcha-image';
 
 export const CAPTCHA_TTL_MS = minutes(5);
 /** Images one address may ask for per minute; past that '1029'. */
 export const CAPTCHAS_PER_MINUTE = 30;
-/** No 0/O, 1/I/L: characters people confuse. */
-const CAPTCHA_CHARS = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const CAPTCHA_LENGTH = 4;
 
 /** Picks the characters of a new captcha (crypto-random by default; tests pass a known one). */
@@ -19,9 +17,6 @@ export type CaptchaText = () => string;
 
 export const randomCaptchaText: CaptchaText = () =>
   Array.from({ length: CAPTCHA_LENGTH }, () => CAPTCHA_CHARS[randomInt(CAPTCHA_CHARS.length)]).join('');
-
-// svg-captcha's module is itself the render function (text, options) => svg; its typings omit it.
-const renderSvg = svgCaptcha as unknown as (text: string, options: svgCaptcha.ConfigObject) => string;
 
 const answerHash = (key: string, answer: string) => sha256Hex(`${key}:${answer.trim().toLowerCase()}`);
 
@@ -47,15 +42,8 @@ export function createCaptchaService(
         ip,
       });
       await repo.purgeExpired(new Date(now.getTime() - minutes(60)));
-      const svg = renderSvg(answer, {
-        width: 120,
-        height: 40,
-        fontSize: 44,
-        noise: 2,
-        color: true,
-        background: '#f5f7fa',
-      });
-      return { captchaKey, svg };
+      // Drawn so that a script cannot read it off the SVG (captcha-image.ts).
+      return { captchaKey, svg: renderCaptchaSvg(answer) };
     },
 
     /** Checks an answer and uses the captcha up, right or wrong: each image allows one try. */
