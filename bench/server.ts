@@ -52,6 +52,8 @@ export async function startServer(port: number, env: Record<string, string> = {}
       PORT: String(port),
       HOST: '127.0.0.1',
       DATA_DIR: dataDir,
+      // The data key beside the throwaway folder, not in the user's config folder.
+      DATA_KEY_FILE: `${dataDir}.data.key`,
       LOG_LEVEL: 'warn',
       ...env,
     },
@@ -62,6 +64,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
   } catch (error) {
     child.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });
+    rmSync(`${dataDir}.data.key`, { force: true });
     throw error;
   }
   const readyAfterMs = Date.now() - started;
@@ -73,6 +76,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
       child.kill('SIGTERM');
       await exited;
       rmSync(dataDir, { recursive: true, force: true });
+      rmSync(`${dataDir}.data.key`, { force: true });
     },
   };
 }

@@ -2,6 +2,7 @@ import { mkdtempSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { defineConfig } from '@playwright/test';
+import { E2E_CAPTCHA_TEXT } from './tests/captcha-text';
 
 const ROOT = resolve(import.meta.dirname, '..');
 // E2E_PORT and E2E_WEB_DIST let several checkouts or engineers run the suite at once.
@@ -54,14 +55,18 @@ export default defineConfig({
     { name: 'login-protection', testMatch: /login-protection\.spec\.ts/, dependencies: ['console'] },
   ],
   webServer: {
-    command: 'npm run start -w @agent-console/server',
+    // src/server.ts with the image captchas' text injected (apps/server/test/e2e-server.ts).
+    command: 'npm run start:e2e -w @agent-console/server',
     cwd: ROOT,
     url: `http://${HOST}:${PORT}/login`,
     env: {
       PORT: String(PORT),
       HOST,
       DATA_DIR,
+      // The data key beside the throwaway folder, not in the user's config folder.
+      DATA_KEY_FILE: `${DATA_DIR}.data.key`,
       LOG_LEVEL: 'warn',
+      E2E_CAPTCHA_TEXT,
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },
     reuseExistingServer: false,

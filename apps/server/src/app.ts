@@ -6,6 +6,8 @@ import type { Config } from './config';
 import { authPlugin } from './http/auth';
 import { fail } from './http/envelope';
 import { registerErrorHandler } from './http/error-handler';
+import { type CallLimits, expensiveCallsPlugin } from './http/expensive-calls';
+import { serializeRequest } from './http/log-redaction';
 import { DEFAULT_BODY_LIMIT } from './http/mount';
 import { registerRequestGuards } from './http/request-guards';
 import { registerWeb } from './http/web';
@@ -29,6 +31,10 @@ export interface AppDeps extends ServiceDeps {
    * run rounds themselves or give a short interval).
    */
   outboxDispatcher?: boolean | { intervalMs: number };
+  /** Bounds of expensive calls per session (default EXPENSIVE_CALL_LIMITS). */
+  expensiveCalls?: CallLimits;
+  /** Where the log lines go (default: standard output); tests read them. */
+  logStream?: { write(line: string): void };
 }
 
 /** The composition root: services, plugins and routes on one Fastify instance, not listening. */
@@ -36,7 +42,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   const { config } = deps;
   useChineseValidationMessages();
   const app = Fastify({
-    logger: { level: config.logLevel, redact: ['req.headers.cookie', 'req.headers.authorization'] },
+    logger: {
+      level: config.logLevel,
+      redact: ['req.headers.cookie', 'req.headers.authorization'],
+      // Path parameters and query strings carry phones, SMS codes and tokens: see log-redaction.ts.
+      serializers: { req: serializeRequest },
+      ...(deps.logStream ? { stream: deps.logStream } : {}),
+    },
     bodyLimit: DEFAULT_BODY_LIMIT,
     trustProxy: config.trustProxy,
     // The router's own refusals (an undecodable URL, a path parameter over 100 characters) leave
@@ -62,6 +74,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onReady', async () => dispatcher.start());
     app.addHook('onClose', () => dispatcher.stop());
   }
+  await app.register(expensiveCallsPlugin, deps.expensiveCalls ? { limits: deps.expensiveCalls } : {});
   await app.register(authPlugin, {
     resolver: services.sessions,
     cookieSecure: config.session.cookieSecure,

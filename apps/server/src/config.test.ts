@@ -54,12 +54,40 @@ describe('loadConfig', () => {
     expect(() => loadConfig(env)).toThrow(name);
   });
 
-  it('issue 3: outbox SMS, no channel 1, uploads and the key file under DATA_DIR by default', () => {
+  it('issue 3: outbox SMS, no channel 1, uploads under DATA_DIR by default', () => {
     const config = loadConfig({ DATA_DIR: '/srv/data' });
     expect(config.sms).toEqual({ provider: 'outbox', httpUrl: undefined, httpToken: undefined });
     expect(config.slider).toBeNull();
     expect(config.uploadDir).toBe('/srv/data/private/uploads');
-    expect(config.dataKey).toEqual({ file: '/srv/data/secret.key' });
+  });
+
+  it('issue 8: keeps the key file outside the data folder, in the user config folder by default', () => {
+    expect(loadConfig({ DATA_DIR: '/srv/data', HOME: '/home/ops' }).dataKey).toEqual({
+      file: '/home/ops/.config/agent-console/data.key',
+      legacyFile: '/srv/data/secret.key',
+    });
+    expect(loadConfig({ DATA_DIR: '/srv/data', XDG_CONFIG_HOME: '/etc/xdg-ops' }).dataKey).toMatchObject({
+      file: '/etc/xdg-ops/agent-console/data.key',
+    });
+    expect(
+      loadConfig({ DATA_DIR: '/srv/data', DATA_KEY_FILE: 'keys/console.key', INIT_CWD: '/srv' }).dataKey,
+    ).toMatchObject({ file: '/srv/keys/console.key' });
+  });
+
+  it('issue 8: refuses a key file inside the data folder (a copy of the data would carry the key)', () => {
+    expect(() => loadConfig({ DATA_DIR: '/srv/data', DATA_KEY_FILE: '/srv/data/keys/data.key' })).toThrow(
+      /DATA_KEY_FILE must not be inside DATA_DIR/,
+    );
+    expect(() => loadConfig({ DATA_DIR: '/home/ops', HOME: '/home/ops' })).toThrow(/DATA_KEY_FILE/);
+    // Beside it is fine, and DATA_KEY needs no file at all.
+    expect(loadConfig({ DATA_DIR: '/srv/data', DATA_KEY_FILE: '/srv/data.key' }).dataKey).toMatchObject({
+      file: '/srv/data.key',
+    });
+    const key = Buffer.alloc(32, 3).toString('base64');
+    expect(loadConfig({ DATA_DIR: '/home/ops', HOME: '/home/ops', DATA_KEY: key }).dataKey).toEqual({
+      base64: key,
+      legacyFile: '/home/ops/secret.key',
+    });
   });
 
   it('issue 3: takes the HTTP SMS provider, channel 1, UPLOAD_DIR and DATA_KEY', () => {
@@ -76,7 +104,7 @@ describe('loadConfig', () => {
     expect(config.sms).toEqual({ provider: 'http', httpUrl: 'https://sms.example.com/send', httpToken: 't' });
     expect(config.slider).toEqual({ verifyUrl: 'https://captcha.example.com/verify', appId: 'app' });
     expect(config.uploadDir).toBe('/var/uploads');
-    expect(config.dataKey).toEqual({ base64: key });
+    expect(config.dataKey).toMatchObject({ base64: key });
   });
 
   it('issue 3: refuses uploads inside WEB_DIST, http SMS without a URL, and a short DATA_KEY', () => {

@@ -1,4 +1,5 @@
-import { isAbsolute, resolve } from 'node:path';
+import { homedir } from 'node:os';
+import { isAbsolute, join, relative, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
@@ -53,10 +54,14 @@ const Env = z.object({
   CAPTCHA1_APP_ID: optionalText,
   /** Where ID photos are stored (never inside WEB_DIST). */
   UPLOAD_DIR: optionalText,
-  /** The data key (base64 of 32 bytes) encrypting identities; else DATA_DIR/secret.key, made once. */
+  /** The data key (base64 of 32 bytes) encrypting identities; else the key file, made once. */
   DATA_KEY: optionalText.refine((v) => v === undefined || Buffer.from(v, 'base64').length === 32, {
     message: 'DATA_KEY must be the base64 of 32 bytes',
   }),
+  /** The key file when DATA_KEY is unset: default `$XDG_CONFIG_HOME/agent-console/data.key`. */
+  DATA_KEY_FILE: optionalText,
+  XDG_CONFIG_HOME: optionalText,
+  HOME: optionalText,
 });
 
 export interface Config {
@@ -76,9 +81,18 @@ export interface Config {
   slider: { verifyUrl: string; appId: string } | null;
   /** ID photos: a private folder outside WEB_DIST. */
   uploadDir: string;
-  /** The data key: DATA_KEY, or the key file generated once. */
-  dataKey: { base64: string } | { file: string };
+  /**
+   * The data key: DATA_KEY, or the key file generated once, outside the data folder. `legacyFile`
+   * is where earlier versions kept it (`DATA_DIR/secret.key`): a key found there is moved to `file`.
+   */
+  dataKey: ({ base64: string } | { file: string }) & { legacyFile: string };
 }
+
+/** Whether `path` is `folder` or inside it. */
+const isInside = (path: string, folder: string) => {
+  const rel = relative(folder, path);
+  return rel === '' || (!rel.startsWith('..') && !isAbsolute(rel));
+};
 
 /** The only reader of process.env. Relative paths resolve against the folder npm was started in. */
 export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
@@ -93,6 +107,13 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
   const uploadDir = path(env.UPLOAD_DIR, resolve(dataDir, 'private/uploads'));
   if (uploadDir === webDist || uploadDir.startsWith(`${webDist}/`))
     throw new Error('Invalid environment\nUPLOAD_DIR must not be inside WEB_DIST (uploads are private)');
+  // The key is backed up apart from the data: a copy of the data folder must not carry it.
+  const configHome = path(env.XDG_CONFIG_HOME, join(env.HOME ?? homedir(), '.config'));
+  const keyFile = path(env.DATA_KEY_FILE, join(configHome, 'agent-console', 'data.key'));
+  if (!env.DATA_KEY && isInside(keyFile, dataDir))
+    throw new Error(
+      'Invalid environment\nDATA_KEY_FILE must not be inside DATA_DIR (the key is backed up apart from the data)',
+    );
   if (env.SMS_PROVIDER === 'http' && !env.SMS_HTTP_URL)
     throw new Error('Invalid environment\nSMS_PROVIDER=http needs SMS_HTTP_URL');
   return {
@@ -121,6 +142,9 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
         ? { verifyUrl: env.CAPTCHA1_VERIFY_URL, appId: env.CAPTCHA1_APP_ID }
         : null,
     uploadDir,
-    dataKey: env.DATA_KEY ? { base64: env.DATA_KEY } : { file: resolve(dataDir, 'secret.key') },
+    dataKey: {
+      ...(env.DATA_KEY ? { base64: env.DATA_KEY } : { file: keyFile }),
+      legacyFile: resolve(dataDir, 'secret.key'),
+    },
   };
 }

@@ -1,13 +1,15 @@
-import { existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { existsSync, mkdtempSync, readFileSync, renameSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { customSiteInfo, login, updateSiteInfo } from '@agent-console/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_DIGEST } from '../test/build-test-app';
-import { freePort, type SpawnedServer, spawnServer } from '../test/spawn-server';
+import { freePort, type SpawnedServer, spawnServer, testKeyFile } from '../test/spawn-server';
 
 const dataDir = mkdtempSync(join(tmpdir(), 'ac-server-'));
 const lockFile = join(dataDir, 'agent-console.lock');
+const keyFile = testKeyFile(dataDir);
+const otherKeyFile = `${dataDir}.other.key`;
 const started: SpawnedServer[] = [];
 
 const post = async (server: SpawnedServer, path: string, body: unknown, cookie?: string) => {
@@ -22,8 +24,8 @@ const post = async (server: SpawnedServer, path: string, body: unknown, cookie?:
   };
 };
 
-const start = async () => {
-  const server = spawnServer(dataDir, await freePort());
+const start = async (env: Record<string, string> = {}) => {
+  const server = spawnServer(dataDir, await freePort(), env);
   started.push(server);
   return server;
 };
@@ -36,6 +38,7 @@ afterAll(async () => {
     }
   }
   rmSync(dataDir, { recursive: true, force: true });
+  for (const file of [keyFile, otherKeyFile]) rmSync(file, { force: true });
 });
 
 describe('src/server.ts', () => {
@@ -48,6 +51,10 @@ describe('src/server.ts', () => {
     expect(Number(readFileSync(lockFile, 'utf8'))).toBeGreaterThan(0);
     const res = await post(first, login.path, { mobilePhone: '13800000000', password: DEMO_DIGEST });
     expect(res.json.responseCode).toBe('0000');
+    // Issue 8: the data key is made outside the data folder (a copy of the folder carries no key).
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    expect(existsSync(join(dataDir, 'secret.key'))).toBe(false);
+    expect(first.output()).toContain(`Created a new data key in ${keyFile}`);
   }, 90_000);
 
   it('refuses a second process on the same folder: exit code 1, the folder and the holder named', async () => {
@@ -86,5 +93,30 @@ describe('src/server.ts', () => {
     again.child.kill('SIGINT');
     expect((await again.exited).code).toBe(0);
     expect(existsSync(lockFile)).toBe(false);
+  }, 90_000);
+
+  it('refuses to start with another data key than the database was written with: exit 1, the key named', async () => {
+    const wrong = await start({ DATA_KEY_FILE: otherKeyFile });
+    const { code } = await wrong.exited;
+    expect(code).toBe(1);
+    expect(wrong.output()).toContain(
+      `The data key (${otherKeyFile}) is not the key this database was written with`,
+    );
+    expect(existsSync(lockFile)).toBe(false);
+  }, 90_000);
+
+  it('moves a key an earlier version kept in the data folder out of it, and reads the data with it', async () => {
+    renameSync(keyFile, join(dataDir, 'secret.key')); // where versions before issue 8 kept it
+    const upgraded = await start();
+    await upgraded.ready();
+    expect(upgraded.output()).toContain(
+      `Moved the data key from ${join(dataDir, 'secret.key')} to ${keyFile}`,
+    );
+    expect(existsSync(join(dataDir, 'secret.key'))).toBe(false);
+    expect(statSync(keyFile).mode & 0o777).toBe(0o600);
+    const res = await post(upgraded, login.path, { mobilePhone: '13800000000', password: DEMO_DIGEST });
+    expect(res.json.responseCode).toBe('0000');
+    upgraded.child.kill('SIGTERM');
+    expect((await upgraded.exited).code).toBe(0);
   }, 90_000);
 });

@@ -14,10 +14,14 @@ import { createGamesRepository } from './modules/games/games.repository';
 import { createGamesService } from './modules/games/games.service';
 import { createOutboxRepository } from './modules/outbox/outbox.repository';
 import { createOutboxService } from './modules/outbox/outbox.service';
+import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository';
+import { createRateLimiter } from './modules/rate-limit/rate-limit.service';
 import { createRealNameRepository } from './modules/real-name/real-name.repository';
 import { createRealNameService } from './modules/real-name/real-name.service';
 import { loadRegions } from './modules/regions/region-tree';
 import { createDataCipher, loadDataKey } from './modules/security/data-key';
+import { createDataKeyCheckRepository } from './modules/security/data-key-check.repository';
+import { createDataKeyCheck } from './modules/security/data-key-check.service';
 import { createSecurityRepository } from './modules/security/security.repository';
 import { createSecurityService } from './modules/security/security.service';
 import { createSettingsRepository } from './modules/settings/settings.repository';
@@ -60,7 +64,7 @@ export function createServices({
   const ownership = createOwnership(createOwnershipRepository(db));
   const agents = createAgentsService({ db, repo: createAgentsRepository(db), users, games, regions, clock });
   const sessions = createSessionsService(createSessionsRepository(db), clock, config.session);
-  const captcha = createCaptchaService(createCaptchaRepository(db), clock, captchaText);
+  const captcha = createCaptchaService(db, createCaptchaRepository(db), clock, captchaText);
   const settings = createSettingsService(createSettingsRepository(db), clock);
   const auth = createAuthService({
     db,
@@ -75,6 +79,13 @@ export function createServices({
 
   // Issue 3: SMS, phone and passwords, identity, withdraw account.
   const cipher = createDataCipher(loadDataKey(config.dataKey));
+  /** Run at start: the key must be the one the database was written with. */
+  const dataKeyCheck = createDataKeyCheck({
+    repo: createDataKeyCheckRepository(db),
+    cipher,
+    clock,
+    keySource: 'base64' in config.dataKey ? 'DATA_KEY' : config.dataKey.file,
+  });
   const outbox = createOutboxService({ db, repo: createOutboxRepository(db), clock, log });
   const smsRepo = createSmsRepository(db);
   const smsSender: SmsSender =
@@ -95,12 +106,14 @@ export function createServices({
     cipher,
     clock,
   });
+  const limiter = createRateLimiter(createRateLimitRepository(db), clock);
   const security = createSecurityService({
     db,
     repo: createSecurityRepository(db),
     users,
     sessions,
     sms,
+    limiter,
     clock,
   });
   const realName = createRealNameService({
@@ -133,8 +146,10 @@ export function createServices({
     auth,
     tasks,
     outbox,
+    limiter,
     // issue 3
     cipher,
+    dataKeyCheck,
     slider,
     sms,
     security,

@@ -112,6 +112,8 @@ export interface TestAppOptions {
   env?: Record<string, string>;
   /** Run the outbox dispatcher in the app (off: tests run its rounds themselves). */
   outboxDispatcher?: AppDeps['outboxDispatcher'];
+  /** Where the app's log lines go (with `env: { LOG_LEVEL: 'info' }`): tests read what is logged. */
+  logStream?: AppDeps['logStream'];
 }
 
 /**
@@ -211,6 +213,7 @@ export function useTestApp(options: TestAppOptions = {}) {
       clock: clock.now,
       captchaText,
       ...(options.outboxDispatcher ? { outboxDispatcher: options.outboxDispatcher } : {}),
+      ...(options.logStream ? { logStream: options.logStream } : {}),
     });
     await appInstance.ready();
   }, 120_000);

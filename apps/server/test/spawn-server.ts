@@ -27,16 +27,28 @@ export interface SpawnedServer {
   ready(ms?: number): Promise<void>;
 }
 
-/** Starts `tsx src/server.ts` (what `npm start` runs) on PGlite in `dataDir`. */
-export function spawnServer(dataDir: string, port: number): SpawnedServer {
+/** The data key file of a test server on `dataDir`: beside the folder, never in the user's home. */
+export const testKeyFile = (dataDir: string) => `${dataDir}.data.key`;
+
+/**
+ * Starts `tsx src/server.ts` (what `npm start` runs) on PGlite in `dataDir`, its data key in
+ * `testKeyFile(dataDir)` unless `env` says otherwise.
+ */
+export function spawnServer(
+  dataDir: string,
+  port: number,
+  extraEnv: Record<string, string> = {},
+): SpawnedServer {
   const env: NodeJS.ProcessEnv = {
     ...process.env,
     DATA_DIR: dataDir,
+    DATA_KEY_FILE: testKeyFile(dataDir),
     PORT: String(port),
     HOST: '127.0.0.1',
     LOG_LEVEL: 'info',
     WEB_DIST: '/nonexistent',
     DEMO_SEED: 'true',
+    ...extraEnv,
   };
   delete env.DATABASE_URL;
   const child = spawn(process.execPath, [TSX_CLI, 'src/server.ts'], { cwd: SERVER_DIR, env, stdio: 'pipe' });

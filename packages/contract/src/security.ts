@@ -40,6 +40,13 @@ export const SMS_SENDS_PER_PHONE_PER_DAY = 10;
 export const SMS_SENDS_PER_IP_PER_HOUR = 30;
 
 /**
+ * The public calls that tell whether a phone is registered (isExistMobilePhone, resetPasswordOne)
+ * share one budget per address, so the registered numbers cannot be enumerated; past it, 1029.
+ */
+export const PHONE_LOOKUPS_PER_IP_PER_MINUTE = 10;
+export const PHONE_LOOKUPS_PER_IP_PER_DAY = 100;
+
+/**
  * The payload of spec section 3. `ctoken` is a random UUID the browser makes, new after a failed
  * send. For captcha channel 2 (the built-in image captcha) `ticket` is the captcha key and
  * `randStr` the characters typed; for channel 1 (a third-party slider) both come from the provider.

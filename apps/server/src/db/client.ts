@@ -11,6 +11,7 @@ import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config';
+import { DURABLE_START_PARAMS, DurableNodeFS } from './durable-nodefs';
 
 /** The query builder both drivers share; every repository is written against it. */
 export type Db = PgDatabase<PgQueryResultHKT>;
@@ -82,7 +83,7 @@ export interface Database {
   transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
   /** Applies the checked-in migrations. */
   migrate(): Promise<void>;
-  /** Flushes PGlite's data to its folder (no-op on PostgreSQL, which does its own). */
+  /** Writes PGlite's dirty pages to its files and flushes them (no-op on PostgreSQL, which does its own). */
   checkpoint(): Promise<void>;
   close(): Promise<void>;
 }
@@ -164,6 +165,8 @@ export interface CreateDbOptions {
   pgliteTemplate?: Blob;
   /** How outermost transactions are retried (tests shorten the waits). */
   retry?: Partial<RetryPolicy>;
+  /** PGlite in a folder: hears every file flushed to the disk (tests). */
+  onFsync?: (path: string) => void;
 }
 
 /** Opens the database of the config: node-postgres when a URL is given, PGlite otherwise. */
@@ -196,7 +199,10 @@ export async function createDb(target: DatabaseTarget, options: CreateDbOptions 
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const client = await PGlite.create({
     extensions: PGLITE_EXTENSIONS,
-    ...(target.dataDir ? { dataDir: target.dataDir } : {}),
+    // In a folder: durable commits (fsync at every commit, as PostgreSQL), see durable-nodefs.ts.
+    ...(target.dataDir
+      ? { fs: new DurableNodeFS(target.dataDir, options.onFsync), startParams: [...DURABLE_START_PARAMS] }
+      : {}),
     ...(options.pgliteTemplate ? { loadDataDir: options.pgliteTemplate } : {}),
   });
   const pgliteDb = drizzlePglite({ client });

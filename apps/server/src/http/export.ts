@@ -15,6 +15,7 @@ import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Scope, scopeOf } from '../modules/agents/scope';
 import { AppError } from '../shared/app-error';
 import { formatChinaTime } from '../shared/time';
+import { takeExpensiveTurn } from './expensive-calls';
 import { accessHooks } from './mount';
 
 /** How a column's values are written: amounts travel as fen and become yuan here, at the edge. */
@@ -59,7 +60,8 @@ const refuseCrossSite = async (req: FastifyRequest) => {
  * same ownership checks; answers an .xlsx of the whole filtered set, streamed row by row with
  * exceljs's streaming writer while the rows are read a batch at a time, so the server's memory does
  * not grow with the row count (a slow download holds the reading back). Refusals answer the
- * envelope, as every API call.
+ * envelope, as every API call. An export is an expensive call: it holds one of its session's turns
+ * until the download ends.
  */
 export function mountExport<L extends AnyListDef>(
   app: FastifyInstance,
@@ -70,7 +72,8 @@ export function mountExport<L extends AnyListDef>(
   app.route({
     method: 'GET',
     url: ep.path,
-    onRequest: [refuseCrossSite, ...accessHooks(ep.access)],
+    // Expensive: the turn is held until the file is sent (or the download is dropped).
+    onRequest: [refuseCrossSite, takeExpensiveTurn, ...accessHooks(ep.access)],
     handler: async (req, reply) => {
       if (!req.auth) throw new AppError(Codes.NOT_LOGGED_IN);
       const strings = (req.query ?? {}) as Record<string, string | string[] | undefined>;

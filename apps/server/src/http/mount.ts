@@ -12,6 +12,7 @@ import { type Scope, scopeOf } from '../modules/agents/scope';
 import { AppError } from '../shared/app-error';
 import type { AuthContext } from '../shared/auth-context';
 import { loadSession, requireRole, requireSession } from './auth';
+import { takeExpensiveTurn } from './expensive-calls';
 
 export const DEFAULT_BODY_LIMIT = 1024 * 1024;
 
@@ -46,6 +47,16 @@ export function accessHooks(access: AnyEndpoint['access']): onRequestAsyncHookHa
   return access.roles ? [requireSession, requireRole(access.roles)] : [requireSession];
 }
 
+export interface MountOptions {
+  bodyLimit?: number;
+  /**
+   * An expensive call: at most a few per session run at once, the others wait their turn or are
+   * refused with 1029 (`expensive-calls.ts`). Default: true for the page and totals calls of a
+   * list; exports always are (`mountExport`).
+   */
+  expensive?: boolean;
+}
+
 /**
  * Mounts one endpoint of the contract: POST at its path, the body validated by its request schema
  * and the reply by its response schema, behind the access the contract declares for it; every id
@@ -56,15 +67,16 @@ export function mount<E extends AnyEndpoint>(
   app: FastifyInstance,
   ep: E,
   handler: Handler<E>,
-  options: { bodyLimit?: number } = {},
+  options: MountOptions = {},
 ): void {
   const owns = Object.keys(ep.owns).length > 0 ? ep.owns : null;
+  const expensive = options.expensive ?? 'list' in ep;
   app.withTypeProvider<ZodTypeProvider>().route({
     method: 'POST',
     url: ep.path,
     bodyLimit: options.bodyLimit ?? DEFAULT_BODY_LIMIT,
     schema: { body: ep.request, params: ep.params, response: { 200: ep.response } },
-    onRequest: accessHooks(ep.access),
+    onRequest: expensive ? [takeExpensiveTurn, ...accessHooks(ep.access)] : accessHooks(ep.access),
     preHandler: owns
       ? async (req) => {
           if (!req.auth) throw new AppError(Codes.NOT_LOGGED_IN);

@@ -34,14 +34,25 @@ export const agentsRoutes: FastifyPluginAsync<{
   mount(app, queryAgentInfo, async (_body, { auth }) => ok(await agents.agentInfo(auth.accountId)));
   mount(app, queryStructuredAreaInfo, async (_body, { scope }) => ok(await agents.structuredAreaInfo(scope)));
   // The agent selectors' tree, on demand: a level, a search by name, one agent's path.
-  mount(app, queryAgentTreeNodes, async (body, { scope }) => {
-    const { items, total } = await agents.treeChildren(scope, body.parentId);
-    return okPage(items, total);
-  });
-  mount(app, searchAgentTreeNodes, async (body, { scope }) => {
-    const { items, total } = await agents.treeSearch(scope, body.keyword);
-    return okPage(items, total);
-  });
+  // Expensive (a few at once per session, see expensive-calls.ts), like the lists.
+  mount(
+    app,
+    queryAgentTreeNodes,
+    async (body, { scope }) => {
+      const { items, total } = await agents.treeChildren(scope, body.parentId);
+      return okPage(items, total);
+    },
+    { expensive: true },
+  );
+  mount(
+    app,
+    searchAgentTreeNodes,
+    async (body, { scope }) => {
+      const { items, total } = await agents.treeSearch(scope, body.keyword);
+      return okPage(items, total);
+    },
+    { expensive: true },
+  );
   mount(app, queryAgentTreePath, async (body, { scope }) => ok(await agents.treePath(scope, body.id)));
 
   mount(app, queryAgentInfoPage, async (body, { scope }) => {

@@ -288,15 +288,33 @@ describe('POST /api/userBase/isLogin', () => {
     expect(res.http.setCookie).toMatch(/^ac_sid=;/);
   });
 
-  it('ends a session idle for 120 minutes', async () => {
+  it('ends a session idle for 120 minutes (at most a minute later: last_seen_at is written once a minute)', async () => {
     const cookie = await t.login(CITY);
     t.clock.advance(minutes(100));
     expect((await t.call(isLogin, {}, { cookie })).object).toBe(true);
     t.clock.advance(minutes(119));
     expect((await t.call(isLogin, {}, { cookie })).object).toBe(true);
-    t.clock.advance(minutes(120));
+    t.clock.advance(minutes(121));
     expect((await t.call(isLogin, {}, { cookie })).object).toBe(false);
     t.clock.advance(minutes(1));
+    expect((await t.call(isLogin, {}, { cookie })).object).toBe(false);
+  });
+
+  it('never ends a session early: idle time counts from the last request, not the last write', async () => {
+    const cookie = await t.login(CITY); // last_seen_at written now
+    t.clock.advance(59_000);
+    // A request 59 s later: last_seen_at is not written again (once a minute).
+    expect((await t.call(isLogin, {}, { cookie })).object).toBe(true);
+    // 119 min 59 s after that request (120 min 58 s after the last write): still alive.
+    t.clock.advance(minutes(120) - 1000);
+    expect((await t.call(isLogin, {}, { cookie })).object).toBe(true);
+  });
+
+  it('ends a session no later than a minute past the idle time after its last request', async () => {
+    const cookie = await t.login(CITY);
+    t.clock.advance(59_000);
+    expect((await t.call(isLogin, {}, { cookie })).object).toBe(true);
+    t.clock.advance(minutes(121) - 59_000);
     expect((await t.call(isLogin, {}, { cookie })).object).toBe(false);
   });
 

@@ -1,17 +1,17 @@
 import { randomInt, timingSafeEqual } from 'node:crypto';
 import { type CaptchaImage, Codes } from '@agent-console/contract';
-import svgCaptcha from 'svg-captcha';
+import type { Database } from '../../db/client';
+import { lockKeys } from '../../db/locks';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { randomToken, sha256Hex } from '../../shared/hash';
 import { minutes } from '../../shared/time';
 import type { CaptchaRepository } from './captcha.repository';
+import { CAPTCHA_CHARS, renderCaptchaSvg } from './captcha-image';
 
 export const CAPTCHA_TTL_MS = minutes(5);
 /** Images one address may ask for per minute; past that '1029'. */
 export const CAPTCHAS_PER_MINUTE = 30;
-/** No 0/O, 1/I/L: characters people confuse. */
-const CAPTCHA_CHARS = 'ABCDEFGHJKMNPQRSTUVWXYZ23456789';
 const CAPTCHA_LENGTH = 4;
 
 /** Picks the characters of a new captcha (crypto-random by default; tests pass a known one). */
@@ -20,12 +20,10 @@ export type CaptchaText = () => string;
 export const randomCaptchaText: CaptchaText = () =>
   Array.from({ length: CAPTCHA_LENGTH }, () => CAPTCHA_CHARS[randomInt(CAPTCHA_CHARS.length)]).join('');
 
-// svg-captcha's module is itself the render function (text, options) => svg; its typings omit it.
-const renderSvg = svgCaptcha as unknown as (text: string, options: svgCaptcha.ConfigObject) => string;
-
 const answerHash = (key: string, answer: string) => sha256Hex(`${key}:${answer.trim().toLowerCase()}`);
 
 export function createCaptchaService(
+  db: Database,
   repo: CaptchaRepository,
   clock: Clock,
   text: CaptchaText = randomCaptchaText,
@@ -33,29 +31,26 @@ export function createCaptchaService(
   return {
     /** A new image captcha: its answer is stored hashed, case-insensitive, single use, for 5 minutes. */
     async create(ip: string): Promise<CaptchaImage> {
-      const now = clock();
-      if ((await repo.countByIpSince(ip, new Date(now.getTime() - minutes(1)))) >= CAPTCHAS_PER_MINUTE) {
-        throw new AppError(Codes.TOO_MANY_REQUESTS);
-      }
       const captchaKey = randomToken(18);
       const answer = text();
-      await repo.insert({
-        key: captchaKey,
-        answerHash: answerHash(captchaKey, answer),
-        createdAt: now,
-        expiresAt: new Date(now.getTime() + CAPTCHA_TTL_MS),
-        ip,
+      // Counted and stored under the address's lock: parallel requests count one another.
+      const now = await db.transaction(async (tx) => {
+        await lockKeys(tx, [`captcha:ip:${ip}`]);
+        const at = clock();
+        if ((await repo.countByIpSince(ip, new Date(at.getTime() - minutes(1)))) >= CAPTCHAS_PER_MINUTE)
+          throw new AppError(Codes.TOO_MANY_REQUESTS);
+        await repo.insert({
+          key: captchaKey,
+          answerHash: answerHash(captchaKey, answer),
+          createdAt: at,
+          expiresAt: new Date(at.getTime() + CAPTCHA_TTL_MS),
+          ip,
+        });
+        return at;
       });
       await repo.purgeExpired(new Date(now.getTime() - minutes(60)));
-      const svg = renderSvg(answer, {
-        width: 120,
-        height: 40,
-        fontSize: 44,
-        noise: 2,
-        color: true,
-        background: '#f5f7fa',
-      });
-      return { captchaKey, svg };
+      // Drawn so that a script cannot read it off the SVG (captcha-image.ts).
+      return { captchaKey, svg: renderCaptchaSvg(answer) };
     },
 
     /** Checks an answer and uses the captcha up, right or wrong: each image allows one try. */

@@ -1,4 +1,5 @@
 import {
+  captchaImage,
   LOGIN_CAPTCHA_AFTER_FAILURES,
   LOGIN_MAX_FAILURES_PER_ADDRESS_PER_HOUR,
   LOGIN_MAX_FAILURES_PER_HOUR,
@@ -12,6 +13,7 @@ import { DEMO_DIGEST, md5Hex, useTestApp } from '../../../test/build-test-app';
 import { minutes } from '../../shared/time';
 import { codeFor } from '../sms/sms.test-kit';
 import { LOGIN_MESSAGES } from './auth.service';
+import { CAPTCHAS_PER_MINUTE } from './captcha.service';
 
 /**
  * The login limits (docs/domain.md#login) and their atomicity: on PostgreSQL the parallel requests
@@ -122,5 +124,17 @@ describe('login limits under parallel requests', () => {
       { ip: '10.8.1.1', success: true },
       { ip: '10.8.1.2', success: false },
     ]);
+  });
+
+  it(`draws at most ${CAPTCHAS_PER_MINUTE} captchas a minute for one address, even asked for all at once`, async () => {
+    const replies = await Promise.all(
+      Array.from({ length: CAPTCHAS_PER_MINUTE + 10 }, () =>
+        t.call(captchaImage, {}, { remoteAddress: '10.4.4.4' }),
+      ),
+    );
+    expect(replies.filter((r) => r.responseCode === '0000')).toHaveLength(CAPTCHAS_PER_MINUTE);
+    expect(replies.filter((r) => r.responseCode === '1029')).toHaveLength(10);
+    const [row] = await t.rows(sql`select count(*)::int as n from captchas where ip = '10.4.4.4'`);
+    expect(row?.n).toBe(CAPTCHAS_PER_MINUTE);
   });
 });

@@ -1,4 +1,4 @@
-import { and, eq, isNull, lt, ne } from 'drizzle-orm';
+import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
 import type { Database } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { agents } from '../../db/schema/agents';
@@ -34,8 +34,13 @@ export function createSessionsRepository(db: Database) {
         .where(eq(sessions.id, id));
       return row ?? null;
     },
+    /** Moves last_seen_at forward to `at` (never back: parallel requests may write out of order). */
     async touch(id: string, at: Date): Promise<void> {
-      await db.q().update(sessions).set({ lastSeenAt: at }).where(eq(sessions.id, id));
+      await db
+        .q()
+        .update(sessions)
+        .set({ lastSeenAt: sql`greatest(${sessions.lastSeenAt}, ${at})` })
+        .where(eq(sessions.id, id));
     },
     async revoke(id: string, at: Date): Promise<void> {
       await db

@@ -4,8 +4,12 @@ import { randomToken, sha256Hex } from '../../shared/hash';
 import { hours, minutes } from '../../shared/time';
 import type { SessionsRepository } from './sessions.repository';
 
-/** last_seen_at is written at most once a minute per session. */
-const TOUCH_INTERVAL_MS = minutes(1);
+/**
+ * last_seen_at is written at most once a minute per session, so it may lag the last request by up
+ * to this much: the idle timeout is counted from it plus this lag, so a session never ends early
+ * (it ends between `idleMinutes` and `idleMinutes` + 1 after its last request).
+ */
+export const TOUCH_INTERVAL_MS = minutes(1);
 
 export interface SessionPolicy {
   idleMinutes: number;
@@ -53,7 +57,8 @@ export function createSessionsService(repo: SessionsRepository, clock: Clock, po
       const now = clock();
       if (session.revokedAt) return null;
       if (now.getTime() >= session.expiresAt.getTime()) return null;
-      if (now.getTime() - session.lastSeenAt.getTime() >= idleMs) {
+      // lastSeenAt is the last write, not the last request (up to TOUCH_INTERVAL_MS later).
+      if (now.getTime() - session.lastSeenAt.getTime() >= idleMs + TOUCH_INTERVAL_MS) {
         await repo.revoke(id, now);
         return null;
       }

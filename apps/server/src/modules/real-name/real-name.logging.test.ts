@@ -1,10 +1,10 @@
-import { mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdtempSync, readdirSync, rmSync, statSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { addUserRealAuthPersonal, login, uploadIdPhoto } from '@agent-console/contract';
 import { afterAll, describe, expect, it } from 'vitest';
 import { DEMO_DIGEST } from '../../../test/build-test-app';
-import { freePort, type SpawnedServer, spawnServer } from '../../../test/spawn-server';
+import { freePort, type SpawnedServer, spawnServer, testKeyFile } from '../../../test/spawn-server';
 import { demoIdNumber, demoPng } from '../../demo/seed-onboarding';
 
 /** The real server (`npm start`) at LOG_LEVEL=info: identities never reach the log. */
@@ -17,6 +17,7 @@ afterAll(async () => {
     await server.exited;
   }
   rmSync(dataDir, { recursive: true, force: true });
+  rmSync(testKeyFile(dataDir), { force: true });
 });
 
 const post = async (path: string, body: unknown, cookie?: string) => {
@@ -29,10 +30,11 @@ const post = async (path: string, body: unknown, cookie?: string) => {
 };
 
 describe('identity data and the server log', () => {
-  it('makes DATA_DIR/secret.key (mode 600) and private uploads, and logs no name, ID number or photo', async () => {
+  it('makes the key file (mode 600) outside DATA_DIR and private uploads, and logs no name, ID number or photo', async () => {
     server = spawnServer(dataDir, await freePort());
     await server.ready();
-    expect(statSync(join(dataDir, 'secret.key')).mode & 0o777).toBe(0o600);
+    expect(statSync(testKeyFile(dataDir)).mode & 0o777).toBe(0o600);
+    expect(existsSync(join(dataDir, 'secret.key'))).toBe(false);
 
     const res = await post(login.path, { mobilePhone: '13800000003', password: DEMO_DIGEST });
     const cookie = /ac_sid=[^;]+/.exec(res.setCookie ?? '')?.[0] ?? '';

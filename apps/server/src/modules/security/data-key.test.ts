@@ -1,8 +1,8 @@
-import { mkdtempSync, readFileSync, rmSync, statSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { afterEach, describe, expect, it } from 'vitest';
-import { createDataCipher, loadDataKey } from './data-key';
+import { createDataCipher, DataKeyError, loadDataKey } from './data-key';
 
 const dirs: string[] = [];
 const tempDir = () => {
@@ -15,19 +15,86 @@ afterEach(() => {
 });
 
 describe('loadDataKey', () => {
-  it('creates the key file once (mode 600) and reads the same key afterwards', () => {
-    const file = join(tempDir(), 'nested', 'secret.key');
-    const first = loadDataKey({ file });
+  const KEY = (fill: number) => Buffer.alloc(32, fill);
+  const writeKey = (file: string, key: Buffer) => {
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, `${key.toString('base64')}\n`, { mode: 0o600 });
+  };
+  const layout = () => {
+    const root = tempDir();
+    return {
+      file: join(root, 'config', 'agent-console', 'data.key'),
+      legacyFile: join(root, 'data', 'secret.key'),
+    };
+  };
+
+  it('creates the key file once (mode 600, folder 700) and reads the same key afterwards', () => {
+    const source = layout();
+    const notices: string[] = [];
+    const first = loadDataKey(source, (n) => notices.push(n));
     expect(first).toHaveLength(32);
-    expect(statSync(file).mode & 0o777).toBe(0o600);
-    const content = readFileSync(file, 'utf8');
-    expect(loadDataKey({ file }).equals(first)).toBe(true);
-    expect(readFileSync(file, 'utf8')).toBe(content);
+    expect(statSync(source.file).mode & 0o777).toBe(0o600);
+    expect(statSync(dirname(source.file)).mode & 0o777).toBe(0o700);
+    expect(notices).toEqual([expect.stringContaining(`Created a new data key in ${source.file}`)]);
+    const content = readFileSync(source.file, 'utf8');
+    expect(loadDataKey(source, (n) => notices.push(n)).equals(first)).toBe(true);
+    expect(readFileSync(source.file, 'utf8')).toBe(content);
+    expect(notices).toHaveLength(1);
+    expect(existsSync(source.legacyFile)).toBe(false);
   });
 
-  it('takes DATA_KEY as given', () => {
+  it('moves a key an earlier version left in the data folder out of it, saying so', () => {
+    const source = layout();
+    writeKey(source.legacyFile, KEY(5));
+    const notices: string[] = [];
+    expect(loadDataKey(source, (n) => notices.push(n)).equals(KEY(5))).toBe(true);
+    expect(existsSync(source.legacyFile)).toBe(false);
+    expect(readFileSync(source.file, 'utf8').trim()).toBe(KEY(5).toString('base64'));
+    expect(statSync(source.file).mode & 0o777).toBe(0o600);
+    expect(notices).toEqual([
+      expect.stringContaining(`Moved the data key from ${source.legacyFile} to ${source.file}`),
+    ]);
+  });
+
+  it('removes the copy in the data folder when the key file holds the same key', () => {
+    const source = layout();
+    writeKey(source.file, KEY(5));
+    writeKey(source.legacyFile, KEY(5));
+    const notices: string[] = [];
+    expect(loadDataKey(source, (n) => notices.push(n)).equals(KEY(5))).toBe(true);
+    expect(existsSync(source.legacyFile)).toBe(false);
+    expect(notices).toEqual([expect.stringContaining(`Removed ${source.legacyFile}`)]);
+  });
+
+  it('refuses two different keys and touches neither', () => {
+    const source = layout();
+    writeKey(source.file, KEY(5));
+    writeKey(source.legacyFile, KEY(6));
+    expect(() => loadDataKey(source)).toThrow(DataKeyError);
+    expect(() => loadDataKey(source)).toThrow(/Two different data keys/);
+    expect(readFileSync(source.legacyFile, 'utf8').trim()).toBe(KEY(6).toString('base64'));
+    expect(readFileSync(source.file, 'utf8').trim()).toBe(KEY(5).toString('base64'));
+  });
+
+  it('refuses a key file that does not hold 32 bytes', () => {
+    const source = layout();
+    mkdirSync(dirname(source.legacyFile), { recursive: true });
+    writeFileSync(source.legacyFile, 'short\n');
+    expect(() => loadDataKey(source)).toThrow(/does not hold a base64 key of 32 bytes/);
+    expect(existsSync(source.file)).toBe(false);
+  });
+
+  it('takes DATA_KEY as given, and says the data folder key is not used', () => {
+    const source = layout();
     const key = Buffer.alloc(32, 9);
-    expect(loadDataKey({ base64: key.toString('base64') }).equals(key)).toBe(true);
+    expect(loadDataKey({ base64: key.toString('base64'), legacyFile: source.legacyFile }).equals(key)).toBe(
+      true,
+    );
+    writeKey(source.legacyFile, KEY(5));
+    const notices: string[] = [];
+    loadDataKey({ base64: key.toString('base64'), legacyFile: source.legacyFile }, (n) => notices.push(n));
+    expect(notices).toEqual([expect.stringContaining('is not used')]);
+    expect(existsSync(source.legacyFile)).toBe(true);
   });
 });
 

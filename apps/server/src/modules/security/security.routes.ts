@@ -23,8 +23,8 @@ export const securityRoutes: FastifyPluginAsync<{ security: SecurityService }> =
     ok(await security.checkPhone(auth, body.mobilePhone, body.type)),
   );
   // Public: the forgotten-password form asks it before sending a code.
-  mount(app, isExistMobilePhone, async (_body, { params }) =>
-    ok(await security.isRegistered(params.mobilePhone)),
+  mount(app, isExistMobilePhone, async (_body, { params, req }) =>
+    ok(await security.isRegistered(params.mobilePhone, req.ip)),
   );
   mount(app, changeMobilePhoneOne, async (body, { auth }) =>
     ok(await security.changePhoneOne(auth, body.mobilePhone, body.smsCode)),
@@ -39,8 +39,8 @@ export const securityRoutes: FastifyPluginAsync<{ security: SecurityService }> =
   mount(app, setPayPassword, async (body, { auth }) =>
     ok(await security.setPayPassword(auth, body.payPassword, body.smsCode)),
   );
-  mount(app, resetPasswordOne, async (body) =>
-    ok(await security.resetPasswordOne(body.mobilePhone, body.smsCode)),
+  mount(app, resetPasswordOne, async (body, { req }) =>
+    ok(await security.resetPasswordOne(body.mobilePhone, body.smsCode, req.ip)),
   );
   mount(app, resetPasswordTwo, async (body) =>
     ok(await security.resetPasswordTwo(body.resetToken, body.newLoginPassword)),

@@ -1,4 +1,10 @@
-import { Codes, Messages, maskPhone } from '@agent-console/contract';
+import {
+  Codes,
+  Messages,
+  maskPhone,
+  PHONE_LOOKUPS_PER_IP_PER_DAY,
+  PHONE_LOOKUPS_PER_IP_PER_MINUTE,
+} from '@agent-console/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import type { AuthContext } from '../../shared/auth-context';
@@ -8,6 +14,7 @@ import { randomToken, sha256Hex } from '../../shared/hash';
 import { hashPasswordDigest } from '../../shared/passwords';
 import { hours, minutes } from '../../shared/time';
 import type { SessionsService } from '../auth/sessions.service';
+import type { RateLimiter, RateRule } from '../rate-limit/rate-limit.service';
 import type { SmsService } from '../sms/sms.service';
 import type { AccountRow, UsersService } from '../users/users.service';
 import { requirePhoneVerified } from './gates';
@@ -20,7 +27,25 @@ export const SECURITY_MESSAGES = {
   samePhone: '新手机号不能与当前绑定手机号相同',
   phoneChangeExpired: '更换手机号已超时，请重新操作',
   resetExpired: '重置密码已超时，请重新验证手机号',
+  lookupsPerMinute: '手机号查询过于频繁，请1分钟后再试',
+  lookupsPerDay: '手机号查询次数已达今日上限，请明天再试',
 } as const;
+
+/** The public calls that tell whether a phone is registered share these budgets per address. */
+export const PHONE_LOOKUP_RULES: readonly RateRule[] = [
+  {
+    name: 'phone-lookup:m',
+    limit: PHONE_LOOKUPS_PER_IP_PER_MINUTE,
+    windowMs: minutes(1),
+    message: SECURITY_MESSAGES.lookupsPerMinute,
+  },
+  {
+    name: 'phone-lookup:d',
+    limit: PHONE_LOOKUPS_PER_IP_PER_DAY,
+    windowMs: hours(24),
+    message: SECURITY_MESSAGES.lookupsPerDay,
+  },
+];
 
 /** Step two of a phone change or a password reset must follow step one within 10 minutes. */
 export const STEP_TWO_WINDOW_MS = minutes(10);
@@ -31,9 +56,10 @@ export function createSecurityService(deps: {
   users: UsersService;
   sessions: SessionsService;
   sms: SmsService;
+  limiter: RateLimiter;
   clock: Clock;
 }) {
-  const { db, repo, users, sessions, sms, clock } = deps;
+  const { db, repo, users, sessions, sms, limiter, clock } = deps;
 
   const accountOf = async (caller: AuthContext): Promise<AccountRow> => {
     const account = await users.findById(caller.accountId);
@@ -67,8 +93,11 @@ export function createSecurityService(deps: {
       return true;
     },
 
-    isRegistered: async (mobilePhone: string): Promise<boolean> =>
-      (await users.findByPhone(mobilePhone)) !== null,
+    /** Public: whether a number is registered; counts against the address's lookup budget. */
+    async isRegistered(mobilePhone: string, ip: string): Promise<boolean> {
+      await limiter.take(ip, ...PHONE_LOOKUP_RULES);
+      return (await users.findByPhone(mobilePhone)) !== null;
+    },
 
     /** Change phone, step one: the new number, proven by its code; kept pending for 10 minutes. */
     async changePhoneOne(
@@ -141,7 +170,13 @@ export function createSecurityService(deps: {
     },
 
     /** Forgotten password, step one: the registered phone's code gives a single-use token (10 minutes). */
-    async resetPasswordOne(mobilePhone: string, smsCode: string): Promise<{ resetToken: string }> {
+    async resetPasswordOne(
+      mobilePhone: string,
+      smsCode: string,
+      ip: string,
+    ): Promise<{ resetToken: string }> {
+      // It tells a registered phone from another (该手机号未注册): the same budget as isRegistered.
+      await limiter.take(ip, ...PHONE_LOOKUP_RULES);
       const account = await users.findByPhone(mobilePhone);
       if (!account) throw new AppError(Codes.NOT_FOUND, SECURITY_MESSAGES.phoneNotRegistered);
       await sms.consume(mobilePhone, 'RESET_PASSWORD', smsCode);

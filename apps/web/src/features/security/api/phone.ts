@@ -1,4 +1,5 @@
 import {
+  Codes,
   changeMobilePhoneOne,
   changeMobilePhoneTwo,
   isExistMobilePhone,
@@ -33,7 +34,9 @@ export async function checkRegisteredPhone(mobilePhone: string): Promise<string 
     const registered = (await call(isExistMobilePhone, {}, { params: { mobilePhone }, silent: true })).object;
     return registered ? null : NOT_REGISTERED_MESSAGE;
   } catch (error) {
-    if (error instanceof ApiError) return '手机号校验失败，请稍后重试';
+    // Too many lookups from this address (1029): the server's message says how long to wait.
+    if (error instanceof ApiError)
+      return error.code === Codes.TOO_MANY_REQUESTS ? error.message : '手机号校验失败，请稍后重试';
     throw error;
   }
 }
