@@ -37,7 +37,7 @@ test('one countdown per phone number: the identity dialog does not offer a send 
   await openTask(page, '验证绑定手机');
   const verify = dialog(page, '验证绑定手机');
   await expect(verify).toBeVisible();
-  await verify.getByRole('textbox', { name: '手机号' }).fill(PHONE);
+  await expect(verify.getByRole('textbox', { name: '手机号' })).toHaveValue(PHONE);
   const code = await requestCode(api, verify, PHONE);
   await verify.getByRole('textbox', { name: '短信验证码' }).fill(code);
   await verify.getByRole('button', { name: /确\s*定/ }).click();
