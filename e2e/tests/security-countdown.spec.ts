@@ -43,6 +43,8 @@ test('one countdown per phone number: the identity dialog does not offer a send 
   await verify.getByRole('button', { name: /确\s*定/ }).click();
   await expect(page.getByText('手机验证成功')).toBeVisible();
   await expect(verify).toBeHidden();
+  await expect(page.getByText('还有 3 项待完成')).toBeVisible();
+  await shot(page, 'security-countdown-verified', { fullPage: false });
 
   // Another page of the same session knows nothing of that send: its button is free, and the server
   // refuses. The button then counts down instead of staying enabled, and the captcha just solved

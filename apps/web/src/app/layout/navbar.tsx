@@ -5,18 +5,11 @@ import { Link, useLocation, useMatches } from 'react-router';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
 import { SecurityDialogs } from '../../features/security/components/security-dialogs';
-import { openSecurityDialog } from '../../features/security/dialog-store';
 import { PendingTasks } from '../../features/tasks/components/pending-tasks';
-import type { TaskDialog } from '../../features/tasks/task-target';
 import { runAction } from '../../lib/use-action';
 import { currentMeta } from '../route-meta';
 import { menuGroups } from '../route-table';
-
-/** Spec section 4: what each task's dialog is in the security feature. */
-function openTaskDialog(dialog: TaskDialog): void {
-  if (dialog === 'loginPassword') openSecurityDialog({ kind: 'password', mode: 'login' });
-  else openSecurityDialog({ kind: dialog });
-}
+import { openTaskDialog } from '../task-dialog';
 
 interface NavbarProps {
   userId: number;
