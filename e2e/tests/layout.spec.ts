@@ -1,5 +1,5 @@
 import { expect, type Locator, type Page, test } from '@playwright/test';
-import { login, shot, sidebar, tab } from './helpers';
+import { LEVEL0, login, shot, sidebar, tab } from './helpers';
 
 /** The level 2 agent of the demo chain (广东省): its agent list is long enough to scroll. */
 const LEVEL2 = '13800000002';
@@ -35,4 +35,77 @@ test('the header and the tab bar stay above the agent list when it scrolls under
   await shot(page, 'layout-agent-list-scrolled', { fullPage: false });
   await workbench.click();
   await expect(page).toHaveURL(/\/$/);
+});
+
+/**
+ * The table of the list on screen shows these column headers whole, inside the viewport, and does
+ * not scroll sideways.
+ */
+async function expectColumnsInView(page: Page, headers: string[]): Promise<void> {
+  const scroller = page.locator('.ant-table-content').first();
+  const { scrollWidth, clientWidth } = await scroller.evaluate((el) => ({
+    scrollWidth: el.scrollWidth,
+    clientWidth: el.clientWidth,
+  }));
+  expect(scrollWidth, 'the table scrolls sideways').toBeLessThanOrEqual(clientWidth);
+  const view = page.viewportSize();
+  const box = await scroller.boundingBox();
+  for (const title of headers) {
+    const th = page.locator('.ant-table-thead th').filter({ hasText: new RegExp(`^${title}$`) });
+    await expect(th).toHaveCount(1);
+    const cell = await th.boundingBox();
+    expect(cell && box && view, title).toBeTruthy();
+    if (!cell || !box || !view) continue;
+    expect(cell.x, title).toBeGreaterThanOrEqual(box.x - 1);
+    expect(cell.x + cell.width, title).toBeLessThanOrEqual(Math.min(box.x + box.width, view.width) + 1);
+  }
+}
+
+test('at 1440×900 the agent list shows every column without a sideways scroll', async ({ page }) => {
+  expect(page.viewportSize()).toEqual({ width: 1440, height: 900 });
+  await login(page, LEVEL2);
+  await openAgentList(page);
+  await expectColumnsInView(page, [
+    '代理ID',
+    '代理名称',
+    '代理等级',
+    '手机号',
+    '代理地区',
+    '分润设置',
+    '下级代理数',
+    '网吧数',
+    '账号完善',
+    '创建时间',
+    '备注',
+    '操作',
+  ]);
+  // A remark longer than its column is cut, and shows whole in a tooltip.
+  const remark = '推广员，负责科技园片区网吧';
+  const cell = rows(page).filter({ hasText: '陈晓明' }).getByText(remark, { exact: true });
+  await expect(cell).toBeVisible();
+  const td = rows(page).filter({ hasText: '陈晓明' }).locator('td').filter({ hasText: remark });
+  expect(await td.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  await cell.hover();
+  await expect(page.locator('.ant-tooltip:visible')).toHaveText(remark);
+  await shot(page, 'layout-agent-list-1440', { fullPage: false });
+});
+
+test('at 1440×900 the identity review shows every column without a sideways scroll', async ({ page }) => {
+  await login(page, LEVEL0);
+  await page.goto('/real-name-review');
+  await expect(rows(page).first()).toBeVisible();
+  await expectColumnsInView(page, [
+    '代理商',
+    '等级',
+    '手机号',
+    '姓名',
+    '身份证号',
+    '证件照片',
+    '状态',
+    '驳回原因',
+    '提交时间',
+    '审核时间',
+    '操作',
+  ]);
+  await shot(page, 'layout-real-name-review-1440', { fullPage: false });
 });
