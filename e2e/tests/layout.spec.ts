@@ -109,3 +109,91 @@ test('at 1440×900 the identity review shows every column without a sideways scr
   ]);
   await shot(page, 'layout-real-name-review-1440', { fullPage: false });
 });
+
+/** The tab of the screen shown; its `title` is the full title whatever the bar shows. */
+const activeTab = (page: Page) => page.locator('.tags-view-bar').first().locator('[aria-selected="true"]');
+
+/**
+ * Opens a screen from the drawer's menu (a group first, when the screen is in one) and waits for
+ * its tab: a click while a screen still loads would replace that navigation, as in any browser.
+ */
+async function openFromDrawer(page: Page, item: string, group?: string): Promise<void> {
+  await page.getByRole('button', { name: '打开菜单' }).click();
+  const drawer = page.getByRole('dialog', { name: '菜单' });
+  await expect(drawer).toBeVisible();
+  if (group && !(await drawer.getByRole('menuitem', { name: item }).isVisible())) {
+    await drawer.getByRole('menuitem', { name: group }).click();
+  }
+  await drawer.getByRole('menuitem', { name: item }).click();
+  await expect(drawer).toBeHidden();
+  await expect(activeTab(page)).toHaveAttribute('title', item);
+}
+
+/** Whether the element lies whole inside the tab bar's visible part. */
+const inBar = (target: Locator) =>
+  target.evaluate((el) => {
+    const bar = el.closest('.tags-view-bar');
+    if (!bar) return false;
+    const r = el.getBoundingClientRect();
+    const b = bar.getBoundingClientRect();
+    return r.left >= b.left - 1 && r.right <= b.right + 1;
+  });
+
+test('below 992 px the sidebar is a drawer opened from the header, and the tab bar scrolls sideways', async ({
+  page,
+}) => {
+  await login(page, LEVEL0);
+  await page.setViewportSize({ width: 800, height: 900 });
+  // No sidebar beside the page: the header, the tabs and the screen take the whole width.
+  await expect(page.locator('.app-sider')).toHaveCount(0);
+  await expect(page.getByRole('button', { name: '收起侧边栏' })).toHaveCount(0);
+  const main = await page.locator('.app-main').boundingBox();
+  expect(main?.x).toBe(0);
+  expect(main?.width).toBe(800);
+  await shot(page, 'layout-800-workbench', { fullPage: false });
+
+  // The header's menu button opens the menu in a drawer; a choice goes there and closes it.
+  await page.getByRole('button', { name: '打开菜单' }).click();
+  const drawer = page.getByRole('dialog', { name: '菜单' });
+  await expect(drawer.getByRole('menuitem', { name: '代理管理' })).toBeVisible();
+  await shot(page, 'layout-800-drawer', { fullPage: false });
+  await drawer.getByRole('menuitem', { name: '代理管理' }).click();
+  await expect(page).toHaveURL(/\/agent-mgt$/);
+  await expect(drawer).toBeHidden();
+  await expect(rows(page).first()).toBeVisible();
+
+  // Every screen the operator has, each in its tab: the tab of the screen shown is always in view.
+  await openFromDrawer(page, '基础设置');
+  await expect(page).toHaveURL(/\/setting$/);
+  await openFromDrawer(page, '实名审核', '运营管理');
+  await expect(page).toHaveURL(/\/real-name-review$/);
+  await openFromDrawer(page, '短信发件箱', '运营管理');
+  await expect(page).toHaveURL(/\/sms-outbox$/);
+  await page.getByRole('link', { name: /个人中心/ }).click();
+  await expect(page).toHaveURL(/\/user-center$/);
+  await expect(activeTab(page)).toHaveAttribute('title', '个人中心');
+  const tabs = page.locator('.tags-view-bar').first().getByRole('tab');
+  await expect(tabs).toHaveCount(6);
+  for (const t of await tabs.all()) expect(await inBar(t)).toBe(true);
+  await shot(page, 'layout-800-tabs', { fullPage: false });
+
+  // Narrower still, the tabs (short titles) overflow: the bar scrolls sideways, showing the active
+  // tab; the wheel over it scrolls back to the first.
+  await page.setViewportSize({ width: 360, height: 800 });
+  const bar = page.locator('.tags-view-bar').first();
+  await expect.poll(() => bar.evaluate((el) => el.scrollWidth > el.clientWidth)).toBe(true);
+  const active = bar.locator('[aria-selected="true"]');
+  await expect(active).toHaveText('个人');
+  await expect.poll(() => inBar(active)).toBe(true);
+  expect(await inBar(tabs.first())).toBe(false);
+  await shot(page, 'layout-360-tabs-end', { fullPage: false });
+  await bar.hover();
+  await page.mouse.wheel(0, -2000);
+  await expect.poll(() => bar.evaluate((el) => el.scrollLeft)).toBe(0);
+  expect(await inBar(tabs.first())).toBe(true);
+  await shot(page, 'layout-360-tabs-start', { fullPage: false });
+  await tabs.first().click();
+  await expect(page).toHaveURL(/\/$/);
+  await expect(activeTab(page)).toHaveAttribute('title', '工作台');
+  expect(await inBar(activeTab(page))).toBe(true);
+});

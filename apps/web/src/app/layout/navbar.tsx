@@ -1,5 +1,11 @@
 import { LOGOUT_CONFIRM_TEXT } from '@agent-console/contract';
-import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuOutlined,
+  MenuUnfoldOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Breadcrumb, Button, Modal } from 'antd';
 import { Link, useLocation, useMatches } from 'react-router';
 import { paths } from '../../config/paths';
@@ -11,15 +17,19 @@ import { currentMeta } from '../route-meta';
 import { menuGroups } from '../route-table';
 import { openTaskDialog } from '../task-dialog';
 
+/** The sidebar the header's button works: the sider it folds, or the drawer it opens (narrow screens). */
+export type NavbarSidebar =
+  | { kind: 'sider'; open: boolean; onToggle: () => void }
+  | { kind: 'drawer'; onOpen: () => void };
+
 interface NavbarProps {
   userId: number;
   agentLevel: number;
-  sidebarOpen: boolean;
-  onToggleSidebar: () => void;
+  sidebar: NavbarSidebar;
 }
 
 /** The header: sidebar toggle and where we are on the left; tasks, user ID, personal center and logout on the right. */
-export function Navbar({ userId, agentLevel, sidebarOpen, onToggleSidebar }: NavbarProps) {
+export function Navbar({ userId, agentLevel, sidebar }: NavbarProps) {
   const [modal, modalHolder] = Modal.useModal();
   const logout = useLogout();
   const meta = currentMeta(useMatches());
@@ -41,13 +51,23 @@ export function Navbar({ userId, agentLevel, sidebarOpen, onToggleSidebar }: Nav
     <div className="navbar">
       {modalHolder}
       <SecurityDialogs />
-      <Button
-        type="text"
-        className="navbar-toggle"
-        icon={sidebarOpen ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
-        onClick={onToggleSidebar}
-        aria-label={sidebarOpen ? '收起侧边栏' : '展开侧边栏'}
-      />
+      {sidebar.kind === 'drawer' ? (
+        <Button
+          type="text"
+          className="navbar-toggle"
+          icon={<MenuOutlined />}
+          onClick={sidebar.onOpen}
+          aria-label="打开菜单"
+        />
+      ) : (
+        <Button
+          type="text"
+          className="navbar-toggle"
+          icon={sidebar.open ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+          onClick={sidebar.onToggle}
+          aria-label={sidebar.open ? '收起侧边栏' : '展开侧边栏'}
+        />
+      )}
       <Breadcrumb
         className="navbar-breadcrumb"
         items={[
