@@ -88,6 +88,13 @@ test('a level 2 agent creates, finds, inspects, edits and deletes sub-agents', a
   await dialog.getByRole('textbox', { name: '代理名称' }).fill(NEW_NAME);
   await expect(formItem(dialog, '代理等级')).toContainText('市级代理');
 
+  // Below level 1 an agent needs an area: the label carries the required mark, and saving
+  // without one is refused.
+  await expect(formItem(dialog, '代理地区').locator('label')).toHaveClass(/ant-form-item-required/);
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog.getByText('请选择代理地区')).toBeVisible();
+  await shotView(page, 'agents-create-area-required');
+
   // The parent's area tree loads with the dialog; the cascader is disabled until it is there.
   await expect(formItem(dialog, '代理地区').locator('.ant-select-disabled')).toHaveCount(0);
   await formItem(dialog, '代理地区').locator('.ant-select').click();

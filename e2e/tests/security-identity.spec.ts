@@ -47,6 +47,8 @@ test('identity: the form with every message of its fields and photos, then the S
 
   await fillIdentity(box, '李思远', idNumber());
   await expect(box.locator('.ant-form-item-explain-error')).toHaveCount(0);
+  // Each tile keeps its label once its photo shows.
+  await expect(box.locator('.id-photo-upload')).toHaveText(['身份证正面', '身份证反面', '手持身份证']);
   await shot(page, 'security-identity-step1');
   await box.getByRole('button', { name: '下一步' }).click();
   await expect(box.getByText('验证码将发送至 139****5003')).toBeVisible();

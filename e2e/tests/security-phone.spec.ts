@@ -10,14 +10,18 @@ test('verify the bound phone in one step, with every message of its fields', asy
   await page.locator('.ant-dropdown-menu:visible').getByRole('menuitem', { name: '验证绑定手机' }).click();
   const box = dialog(page, '验证绑定手机');
   await expect(box).toBeVisible();
+  // The bound phone is filled in: the agent does not type its own number.
+  const phoneInput = box.getByRole('textbox', { name: '手机号' });
+  await expect(phoneInput).toHaveValue(phone);
+  await shot(page, 'security-verify-phone-open', { fullPage: false });
 
   // Nothing typed: the phone field speaks first, then the code.
+  await phoneInput.clear();
   await box.getByRole('button', { name: /确\s*定/ }).click();
   await expect(box.getByText('请输入手机号', { exact: true })).toBeVisible();
   await expect(box.getByText('请输入短信验证码', { exact: true })).toBeVisible();
   await shot(page, 'security-verify-phone-empty');
 
-  const phoneInput = box.getByRole('textbox', { name: '手机号' });
   await phoneInput.fill('12345678901');
   await phoneInput.blur();
   await expect(box.getByText('手机号不正确', { exact: true })).toBeVisible();

@@ -91,10 +91,18 @@ test.describe('tab bar', () => {
     await openUserCenter(page);
     await sidebar(page).getByRole('menuitem', { name: '基础设置' }).click();
     await expectTabs(page, ['工作台', '个人中心', '基础设置']);
+    await sidebar(page).getByRole('menuitem', { name: '代理管理' }).click();
+    await expectTabs(page, ['工作台', '个人中心', '基础设置', '代理管理']);
+    await sidebar(page).getByRole('menuitem', { name: '运营管理' }).click();
+    await sidebar(page).getByRole('menuitem', { name: '短信发件箱' }).click();
+    const full = ['工作台', '个人中心', '基础设置', '代理管理', '短信发件箱'];
+    await expectTabs(page, full);
+    // Below 992 px the sidebar is a drawer: the bar has the whole width, and five tabs still do
+    // not fit in 440 px with their full titles.
     await page.setViewportSize({ width: 440, height: 800 });
-    await expectTabs(page, ['首页', '个人', '设置']);
+    await expectTabs(page, ['首页', '个人', '设置', '代理', '短信']);
     await page.setViewportSize({ width: 1440, height: 900 });
-    await expectTabs(page, ['工作台', '个人中心', '基础设置']);
+    await expectTabs(page, full);
   });
 
   test('the sidebar collapses and remembers it across reloads', async ({ page }) => {

@@ -38,6 +38,11 @@ export const SMS_CODE_MAX_WRONG_TRIES = 5;
 export const SMS_SENDS_PER_PHONE_PER_MINUTE = 1;
 export const SMS_SENDS_PER_PHONE_PER_DAY = 10;
 export const SMS_SENDS_PER_IP_PER_HOUR = 30;
+/**
+ * The refusal (code 1029) of a second code to a number within the countdown. 1029 also refuses the
+ * daily and per-address limits; this message tells the console that the number is counting down.
+ */
+export const SMS_TOO_FREQUENT_MESSAGE = '短信发送过于频繁，请1分钟后再试';
 
 /**
  * The public calls that tell whether a phone is registered (isExistMobilePhone, resetPasswordOne)

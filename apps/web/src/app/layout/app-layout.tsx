@@ -1,10 +1,12 @@
 import { COPYRIGHT_YEARS, ROUTE_LOADING_DELAY_MS, SIDEBAR_WIDTH } from '@agent-console/contract';
 import { Layout, Spin } from 'antd';
-import { useLayoutEffect, useMemo } from 'react';
+import { lazy, Suspense, useLayoutEffect, useMemo, useState } from 'react';
 import { useLocation, useMatches, useNavigation } from 'react-router';
 import { paths } from '../../config/paths';
 import { useSiteBrand } from '../../features/site/api/get-site-info';
+import { loadChunk } from '../../lib/lazy-chunk';
 import { useAgentInfo } from '../../lib/session';
+import { useMediaQuery } from '../../lib/use-media-query';
 import { buildMenu, generateRoutes } from '../menu';
 import { currentMeta, type RouteMeta } from '../route-meta';
 import { appRoutes, menuGroups } from '../route-table';
@@ -44,28 +46,48 @@ function useTabSync(routes: ReturnType<typeof generateRoutes>) {
   }, [meta, pathname, search]);
 }
 
-/** The console shell: sidebar, header, tab bar, cached views and footer (spec section 1). */
+// The drawer (antd's Drawer, about 5 KB gzipped) is loaded on a narrow screen only.
+const SidebarDrawer = lazy(() => loadChunk(() => import('./sidebar-drawer')));
+
+/**
+ * Below antd's `lg` breakpoint (992 px) a 200 px sidebar leaves too little room: it becomes a
+ * drawer that the header's menu button opens.
+ */
+export const NARROW_SCREEN = '(max-width: 991.98px)';
+
+/**
+ * The console shell: sidebar, header, tab bar, cached views and footer (spec section 1). On a
+ * narrow screen the sidebar is a drawer over the page, closed after each choice.
+ */
 export default function AppLayout() {
   const agent = useAgentInfo();
   const brand = useSiteBrand();
   const [sidebarOpen, toggleSidebar] = useSidebarOpen();
+  const narrow = useMediaQuery(NARROW_SCREEN);
+  const [drawerOpen, setDrawerOpen] = useState(false);
   const routes = useMemo(() => generateRoutes(appRoutes, menuGroups, agent), [agent]);
   const menu = useMemo(() => buildMenu(appRoutes, menuGroups, agent), [agent]);
   const navigating = useNavigation().state === 'loading';
   useTabSync(routes);
 
   return (
-    <Layout className="app-layout" hasSider>
-      <Layout.Sider
-        width={SIDEBAR_WIDTH}
-        collapsible
-        collapsed={!sidebarOpen}
-        trigger={null}
-        theme="dark"
-        className="app-sider"
-      >
-        <Sidebar menu={menu} brand={brand} collapsed={!sidebarOpen} />
-      </Layout.Sider>
+    <Layout className="app-layout" hasSider={!narrow}>
+      {narrow ? (
+        <Suspense fallback={null}>
+          <SidebarDrawer menu={menu} brand={brand} open={drawerOpen} onClose={() => setDrawerOpen(false)} />
+        </Suspense>
+      ) : (
+        <Layout.Sider
+          width={SIDEBAR_WIDTH}
+          collapsible
+          collapsed={!sidebarOpen}
+          trigger={null}
+          theme="dark"
+          className="app-sider"
+        >
+          <Sidebar menu={menu} brand={brand} collapsed={!sidebarOpen} />
+        </Layout.Sider>
+      )}
       <Layout className="app-main">
         {/* The header and the tab bar stay in view together while the page scrolls. */}
         <div className="app-top">
@@ -73,8 +95,11 @@ export default function AppLayout() {
             <Navbar
               userId={agent.userId}
               agentLevel={agent.agentLevel}
-              sidebarOpen={sidebarOpen}
-              onToggleSidebar={toggleSidebar}
+              sidebar={
+                narrow
+                  ? { kind: 'drawer', onOpen: () => setDrawerOpen(true) }
+                  : { kind: 'sider', open: sidebarOpen, onToggle: toggleSidebar }
+              }
             />
           </Layout.Header>
           <TagsView />

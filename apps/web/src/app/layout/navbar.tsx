@@ -1,32 +1,35 @@
 import { LOGOUT_CONFIRM_TEXT } from '@agent-console/contract';
-import { LogoutOutlined, MenuFoldOutlined, MenuUnfoldOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  LogoutOutlined,
+  MenuFoldOutlined,
+  MenuOutlined,
+  MenuUnfoldOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import { Breadcrumb, Button, Modal } from 'antd';
 import { Link, useLocation, useMatches } from 'react-router';
 import { paths } from '../../config/paths';
 import { useLogout } from '../../features/auth/api/logout';
 import { SecurityDialogs } from '../../features/security/components/security-dialogs';
-import { openSecurityDialog } from '../../features/security/dialog-store';
 import { PendingTasks } from '../../features/tasks/components/pending-tasks';
-import type { TaskDialog } from '../../features/tasks/task-target';
 import { runAction } from '../../lib/use-action';
 import { currentMeta } from '../route-meta';
 import { menuGroups } from '../route-table';
+import { openTaskDialog } from '../task-dialog';
 
-/** Spec section 4: what each task's dialog is in the security feature. */
-function openTaskDialog(dialog: TaskDialog): void {
-  if (dialog === 'loginPassword') openSecurityDialog({ kind: 'password', mode: 'login' });
-  else openSecurityDialog({ kind: dialog });
-}
+/** The sidebar the header's button works: the sider it folds, or the drawer it opens (narrow screens). */
+export type NavbarSidebar =
+  | { kind: 'sider'; open: boolean; onToggle: () => void }
+  | { kind: 'drawer'; onOpen: () => void };
 
 interface NavbarProps {
   userId: number;
   agentLevel: number;
-  sidebarOpen: boolean;
-  onToggleSidebar: () => void;
+  sidebar: NavbarSidebar;
 }
 
 /** The header: sidebar toggle and where we are on the left; tasks, user ID, personal center and logout on the right. */
-export function Navbar({ userId, agentLevel, sidebarOpen, onToggleSidebar }: NavbarProps) {
+export function Navbar({ userId, agentLevel, sidebar }: NavbarProps) {
   const [modal, modalHolder] = Modal.useModal();
   const logout = useLogout();
   const meta = currentMeta(useMatches());
@@ -48,13 +51,23 @@ export function Navbar({ userId, agentLevel, sidebarOpen, onToggleSidebar }: Nav
     <div className="navbar">
       {modalHolder}
       <SecurityDialogs />
-      <Button
-        type="text"
-        className="navbar-toggle"
-        icon={sidebarOpen ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
-        onClick={onToggleSidebar}
-        aria-label={sidebarOpen ? '收起侧边栏' : '展开侧边栏'}
-      />
+      {sidebar.kind === 'drawer' ? (
+        <Button
+          type="text"
+          className="navbar-toggle"
+          icon={<MenuOutlined />}
+          onClick={sidebar.onOpen}
+          aria-label="打开菜单"
+        />
+      ) : (
+        <Button
+          type="text"
+          className="navbar-toggle"
+          icon={sidebar.open ? <MenuFoldOutlined /> : <MenuUnfoldOutlined />}
+          onClick={sidebar.onToggle}
+          aria-label={sidebar.open ? '收起侧边栏' : '展开侧边栏'}
+        />
+      )}
       <Breadcrumb
         className="navbar-breadcrumb"
         items={[

@@ -30,8 +30,18 @@ function toItems(entries: readonly MenuEntry[]): MenuItems {
   });
 }
 
-/** The sidebar: site logo and name on top, the agent's menu below. */
-export function Sidebar({ menu, brand, collapsed }: { menu: MenuEntry[]; brand: Brand; collapsed: boolean }) {
+/** The sidebar: site logo and name on top, the agent's menu below. `onNavigate`: after any choice (the drawer closes). */
+export function Sidebar({
+  menu,
+  brand,
+  collapsed,
+  onNavigate,
+}: {
+  menu: MenuEntry[];
+  brand: Brand;
+  collapsed: boolean;
+  onNavigate?: () => void;
+}) {
   const navigate = useNavigate();
   const { pathname } = useLocation();
   const items = useMemo(() => toItems(menu), [menu]);
@@ -48,7 +58,10 @@ export function Sidebar({ menu, brand, collapsed }: { menu: MenuEntry[]; brand: 
       <button
         type="button"
         className="sidebar-brand"
-        onClick={() => void navigate(paths.home)}
+        onClick={() => {
+          void navigate(paths.home);
+          onNavigate?.();
+        }}
         title={brand.name}
       >
         <SiteBrand name={brand.name} logo={brand.logo} theme="dark" compact={collapsed} />
@@ -61,6 +74,7 @@ export function Sidebar({ menu, brand, collapsed }: { menu: MenuEntry[]; brand: 
         {...(collapsed ? {} : { openKeys, onOpenChange: setOpenKeys })}
         onClick={({ key }) => {
           if (!key.startsWith('external:')) void navigate(key);
+          onNavigate?.();
         }}
         className="sidebar-menu"
       />

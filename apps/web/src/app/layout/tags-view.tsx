@@ -1,6 +1,6 @@
 import { CloseOutlined } from '@ant-design/icons';
 import { Dropdown, type MenuProps } from 'antd';
-import { useRef } from 'react';
+import { type RefObject, useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
 import { paths, redirectPath } from '../../config/paths';
 import { cx } from '../../lib/cx';
@@ -17,6 +17,36 @@ const menuItems = (tab: ViewTab): MenuProps['items'] => [
   { key: 'closeAll', label: '关闭所有' },
 ];
 
+/**
+ * When the tabs do not fit even with short titles (narrow screens), the bar scrolls sideways: by
+ * touch or trackpad, by the mouse wheel (turned sideways while there is room to scroll), and to
+ * the active tab whenever it changes (`signature`), so the tab of the screen shown is always in view.
+ */
+function useSidewaysScroll(bar: RefObject<HTMLDivElement | null>, signature: string): void {
+  useEffect(() => {
+    const el = bar.current;
+    if (!el) return;
+    const onWheel = (event: WheelEvent) => {
+      if (event.deltaY === 0 || Math.abs(event.deltaX) > Math.abs(event.deltaY)) return;
+      const max = el.scrollWidth - el.clientWidth;
+      const next = Math.min(max, Math.max(0, el.scrollLeft + event.deltaY));
+      if (next === el.scrollLeft) return;
+      el.scrollLeft = next;
+      event.preventDefault();
+    };
+    el.addEventListener('wheel', onWheel, { passive: false });
+    return () => el.removeEventListener('wheel', onWheel);
+  }, [bar]);
+
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the signature says when the active tab may have moved.
+  useEffect(() => {
+    const active = bar.current?.querySelector<HTMLElement>('.tags-view-item.is-active');
+    // jsdom has no scrollIntoView.
+    if (typeof active?.scrollIntoView === 'function')
+      active.scrollIntoView({ block: 'nearest', inline: 'nearest' });
+  }, [bar, signature]);
+}
+
 /** The tab bar of visited views below the header, with its context menu (spec section 1). */
 export function TagsView() {
   const { tabs } = useTabsState();
@@ -25,6 +55,7 @@ export function TagsView() {
   const bar = useRef<HTMLDivElement>(null);
   const measure = useRef<HTMLDivElement>(null);
   const mode = useTitleMode(bar, measure, `${pathname}|${tabs.map((t) => `${t.path}:${t.title}`).join('|')}`);
+  useSidewaysScroll(bar, `${pathname}|${tabs.length}|${mode}`);
 
   const run = (command: TabCommand, tab: ViewTab) => {
     switch (command) {

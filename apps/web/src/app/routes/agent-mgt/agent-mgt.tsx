@@ -12,7 +12,7 @@ import { useMemo, useState } from 'react';
 import { ListPage } from '../../../components/list-page';
 import { subAgentTaskStatusQuery } from '../../../features/agents/api/get-sub-agent-task-status';
 import { useDeleteAgent } from '../../../features/agents/api/save-agent';
-import { agentColumns } from '../../../features/agents/components/agent-columns';
+import { AGENT_TABLE_WIDTH, agentColumns } from '../../../features/agents/components/agent-columns';
 import {
   AGENT_FILTER_RANGES,
   AgentFilterFields,
@@ -89,7 +89,7 @@ export default function AgentMgtRoute() {
           onDelete,
           deletingId: remove.isPending ? (remove.variables ?? null) : null,
         })}
-        scroll={{ x: 1440 }}
+        scroll={{ x: AGENT_TABLE_WIDTH }}
       />
       <AgentFormDialog
         key={dialog.key}

@@ -3,6 +3,7 @@ import { Card, Col, Row } from 'antd';
 import { AgentProfile } from '../../../features/agent/components/agent-profile';
 import { OnboardingProgress } from '../../../features/tasks/components/onboarding-progress';
 import { unfinishedTasksQuery, useAgentInfo, useUnfinishedTasks } from '../../../lib/session';
+import { openTaskDialog } from '../../task-dialog';
 
 export const clientLoader = (queryClient: QueryClient) => async () => {
   await queryClient.prefetchQuery(unfinishedTasksQuery());
@@ -21,7 +22,7 @@ export default function WorkbenchRoute() {
         </Col>
         <Col xs={24} lg={10}>
           <Card type="inner" title="账号完善" size="small" loading={isPending}>
-            <OnboardingProgress tasks={tasks} />
+            <OnboardingProgress tasks={tasks} agentLevel={agent.agentLevel} onOpenDialog={openTaskDialog} />
           </Card>
         </Col>
       </Row>

@@ -1,6 +1,7 @@
 import { type AgentListItem, TaskTypeLabels, type UnfinishedTask } from '@agent-console/contract';
 import { Button, Popconfirm, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
-import { areasText, formatTime, levelLabel } from '../../../lib/format';
+import { ellipsisCell, TimeCell } from '../../../components/table-cells';
+import { levelLabel } from '../../../lib/format';
 import { formatRatio } from '../ratio';
 import { AgentDetailPopover } from './agent-detail-popover';
 import './agents.css';
@@ -47,7 +48,28 @@ function ShareSettings({ row }: { row: AgentListItem }) {
   );
 }
 
-/** The columns of the agent list (the domain doc's) with its row actions; `id` and `createTime` sort. */
+/** An agent's areas, one per line, wrapping at their dashes; no area means the whole country. */
+function Areas({ names }: { names: readonly string[] }) {
+  if (names.length === 0) return <span>全国</span>;
+  return (
+    <div className="agent-areas">
+      {names.map((name) => (
+        <div key={name}>{name}</div>
+      ))}
+    </div>
+  );
+}
+
+/** The width the agent table needs (its scroll.x): the columns' widths and 78 px or more for 备注. */
+export const AGENT_TABLE_WIDTH = 1140;
+
+/**
+ * The columns of the agent list (the domain doc's) with its row actions; `id` and `createTime`
+ * sort. Their widths add up to {@link AGENT_TABLE_WIDTH} with 备注 taking what is left, so every
+ * column shows without a sideways scroll on a 1440 px screen with the sidebar open (issue 8):
+ * names, areas and share settings wrap, times wrap between date and time, the remark is cut with
+ * its whole text in a tooltip. Narrower screens scroll, with ID, name and actions fixed.
+ */
 export function agentColumns({
   tasksById,
   onEdit,
@@ -60,46 +82,46 @@ export function agentColumns({
   deletingId: number | null;
 }): TableColumnsType<AgentListItem> {
   return [
-    { title: '代理ID', dataIndex: 'id', key: 'id', width: 84, fixed: 'left' },
+    { title: '代理ID', dataIndex: 'id', key: 'id', width: 76, fixed: 'left' },
     {
       title: '代理名称',
       dataIndex: 'agentName',
-      width: 150,
+      width: 112,
       fixed: 'left',
       render: (name: string, row) => <AgentDetailPopover agentId={row.id}>{name}</AgentDetailPopover>,
     },
-    { title: '代理等级', dataIndex: 'agentLevel', width: 90, render: (level: number) => levelLabel(level) },
-    { title: '手机号', dataIndex: 'mobilePhone', width: 120 },
+    { title: '代理等级', dataIndex: 'agentLevel', width: 72, render: (level: number) => levelLabel(level) },
+    { title: '手机号', dataIndex: 'mobilePhone', width: 98 },
     {
       title: '代理地区',
       dataIndex: 'areaNames',
-      width: 160,
-      render: (names: string[]) => areasText(names),
+      width: 116,
+      render: (names: string[]) => <Areas names={names} />,
     },
-    { title: '分润设置', key: 'share', width: 150, render: (_, row) => <ShareSettings row={row} /> },
-    { title: '下级代理数', dataIndex: 'subAgentCount', width: 96, align: 'right' },
-    { title: '网吧数', dataIndex: 'netBarCount', width: 76, align: 'right' },
+    { title: '分润设置', key: 'share', width: 142, render: (_, row) => <ShareSettings row={row} /> },
+    { title: '下级代理数', dataIndex: 'subAgentCount', width: 86, align: 'right' },
+    { title: '网吧数', dataIndex: 'netBarCount', width: 60, align: 'right' },
     {
       title: '账号完善',
       key: 'tasks',
-      width: 100,
+      width: 76,
       render: (_, row) => <TaskStatus tasks={tasksById.get(row.id)} />,
     },
     {
       title: '创建时间',
       dataIndex: 'createTime',
       key: 'createTime',
-      width: 165,
-      render: (t: string) => formatTime(t),
+      width: 100,
+      render: (t: string) => <TimeCell value={t} />,
     },
-    { title: '备注', dataIndex: 'remark', width: 140, ellipsis: true, render: (r: string) => r || '—' },
+    { title: '备注', dataIndex: 'remark', ellipsis: { showTitle: false }, render: ellipsisCell },
     {
       title: '操作',
       key: 'actions',
-      width: 150,
+      width: 124,
       fixed: 'right',
       render: (_, row) => (
-        <Space size={4}>
+        <Space size={0} className="agent-actions">
           <Button type="link" size="small" onClick={() => onEdit(row)}>
             编辑
           </Button>

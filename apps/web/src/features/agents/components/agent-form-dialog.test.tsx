@@ -9,7 +9,7 @@ import {
   updateAgent,
 } from '@agent-console/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { render, screen, waitFor } from '@testing-library/react';
+import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { md5 } from 'js-md5';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
@@ -196,6 +196,34 @@ describe('AgentFormDialog', () => {
       remark: '老客户',
       flags: { setTopAuthority: true },
     });
+  });
+
+  it('marks 代理地区 required below level 1 only, and asks for it there', async () => {
+    const calls = stubApi(...common());
+    const isRequired = () =>
+      screen.getByText('代理地区', { selector: 'label' }).classList.contains('ant-form-item-required');
+    // The operator creates a level 1 agent by default: the whole country is allowed.
+    renderDialog({ kind: 'create' });
+    await screen.findByText('不能高于上级的 70.00%');
+    expect(isRequired()).toBe(false);
+    await userEvent.click(save());
+    await screen.findByText('请输入手机号');
+    expect(screen.queryByText('请选择代理地区')).toBeNull();
+    cleanup();
+
+    // A level 2 agent's sub-agents are level 3 or deeper: the mark shows and an empty choice is refused.
+    renderDialog({ kind: 'create' }, { ...self, id: 5, agentLevel: 2 });
+    await screen.findByText('不能高于上级的 70.00%');
+    expect(isRequired()).toBe(true);
+    await userEvent.click(save());
+    expect(await screen.findByText('请选择代理地区')).toBeTruthy();
+    cleanup();
+
+    // Editing: the row's own level decides.
+    renderDialog({ kind: 'edit', row: { ...row, agentLevel: 4, areaInfo: '["440000"]' } });
+    await screen.findByText('不能高于上级的 70.00%');
+    expect(isRequired()).toBe(true);
+    expect(calls.some((c) => c.path === createAgent.path || c.path === updateAgent.path)).toBe(false);
   });
 
   it('hides the profit block when the agent has hasPriceAddRangeFlag', async () => {

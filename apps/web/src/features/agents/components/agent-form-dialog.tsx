@@ -133,6 +133,8 @@ export function AgentFormDialog({
   const ownRangeFlag = Form.useWatch(['flags', 'hasPriceAddRangeFlag'], form) === true;
   const profitHidden = agent.hasPriceAddRangeFlag || ownRangeFlag;
   const level = Form.useWatch('agentLevel', form);
+  /** Below level 1 an agent needs at least one area (level 1 may cover the whole country). */
+  const areaRequired = ((mode.kind === 'edit' ? mode.row.agentLevel : level) ?? 0) > 1;
 
   // Parent changed: what depended on it goes back to empty.
   const [lastParent, setLastParent] = useState(initial.parentId);
@@ -317,11 +319,11 @@ export function AgentFormDialog({
           name="areaInfo"
           label="代理地区"
           extra="只能选择上级代理的地区之内"
+          required={areaRequired}
           rules={[
             {
               validator: async (_, v: string[] | undefined) => {
-                const lvl = editing && mode.kind === 'edit' ? mode.row.agentLevel : level;
-                if ((lvl ?? 0) > 1 && (v ?? []).length === 0) throw new Error('请选择代理地区');
+                if (areaRequired && (v ?? []).length === 0) throw new Error('请选择代理地区');
               },
             },
           ]}

@@ -18,7 +18,8 @@ import {
 } from 'antd';
 import { useState } from 'react';
 import { ListPage } from '../../../components/list-page';
-import { formatTime, levelLabel } from '../../../lib/format';
+import { ellipsisCell, TimeCell } from '../../../components/table-cells';
+import { levelLabel } from '../../../lib/format';
 import { runAction } from '../../../lib/use-action';
 import { useList } from '../../../lib/use-list';
 import { validValues } from '../../../lib/valid-form';
@@ -31,6 +32,9 @@ const STATUS_OPTIONS = [
   { value: 1, label: '已通过' },
   { value: 2, label: '已驳回' },
 ];
+
+/** The width the review table needs (its scroll.x): the columns' widths and 86 px or more for 驳回原因. */
+const REVIEW_TABLE_WIDTH = 1140;
 
 /** The operator's identity review: submissions with their photos, approve or reject with a reason. */
 export function RealNameReviewList() {
@@ -52,22 +56,25 @@ export function RealNameReviewList() {
     }
   };
 
+  // The columns fit a 1440 px screen with the sidebar open (REVIEW_TABLE_WIDTH): the name
+  // wraps, the thumbnails are small (they open the preview), times wrap between date and time,
+  // the reason is cut with its whole text in a tooltip.
   const columns: TableColumnsType<RealNameReviewItem> = [
-    { title: '代理商', dataIndex: 'agentName', width: 160, ellipsis: true },
-    { title: '等级', dataIndex: 'agentLevel', width: 100, render: (level: number) => levelLabel(level) },
-    { title: '手机号', dataIndex: 'mobilePhone', width: 130 },
-    { title: '姓名', dataIndex: 'realName', width: 100 },
-    { title: '身份证号', dataIndex: 'idNo', width: 190 },
+    { title: '代理商', dataIndex: 'agentName', width: 112 },
+    { title: '等级', dataIndex: 'agentLevel', width: 76, render: (level: number) => levelLabel(level) },
+    { title: '手机号', dataIndex: 'mobilePhone', width: 104 },
+    { title: '姓名', dataIndex: 'realName', width: 76 },
+    { title: '身份证号', dataIndex: 'idNo', width: 160 },
     {
       title: '证件照片',
       key: 'photos',
-      width: 220,
+      width: 150,
       render: (_, row) => (
         <Image.PreviewGroup>
           <Space size={6} className="review-photos">
-            <Image width={60} height={40} src={idPhotoUrl(row.idFaceFront)} alt="身份证正面" />
-            <Image width={60} height={40} src={idPhotoUrl(row.idFaceBack)} alt="身份证反面" />
-            <Image width={60} height={40} src={idPhotoUrl(row.idFaceHold)} alt="手持身份证" />
+            <Image width={40} height={30} src={idPhotoUrl(row.idFaceFront)} alt="身份证正面" />
+            <Image width={40} height={30} src={idPhotoUrl(row.idFaceBack)} alt="身份证反面" />
+            <Image width={40} height={30} src={idPhotoUrl(row.idFaceHold)} alt="手持身份证" />
           </Space>
         </Image.PreviewGroup>
       ),
@@ -75,7 +82,7 @@ export function RealNameReviewList() {
     {
       title: '状态',
       dataIndex: 'status',
-      width: 90,
+      width: 80,
       render: (status: number) => (
         <Tag color={reviewStatusColor(status)}>{ReviewStatusLabels[status] ?? status}</Tag>
       ),
@@ -83,20 +90,30 @@ export function RealNameReviewList() {
     {
       title: '驳回原因',
       dataIndex: 'rejectReason',
-      width: 180,
-      ellipsis: true,
-      render: (v: string | null) => v ?? '—',
+      ellipsis: { showTitle: false },
+      render: ellipsisCell,
     },
-    { title: '提交时间', dataIndex: 'submitTime', key: 'submitTime', width: 170, render: formatTime },
-    { title: '审核时间', dataIndex: 'reviewTime', width: 170, render: formatTime },
+    {
+      title: '提交时间',
+      dataIndex: 'submitTime',
+      key: 'submitTime',
+      width: 100,
+      render: (t: string) => <TimeCell value={t} />,
+    },
+    {
+      title: '审核时间',
+      dataIndex: 'reviewTime',
+      width: 100,
+      render: (t: string | null) => <TimeCell value={t} />,
+    },
     {
       title: '操作',
       key: 'actions',
-      width: 140,
+      width: 96,
       fixed: 'right',
       render: (_, row) =>
         row.status === RealNameRecordStatus.UNDER_REVIEW ? (
-          <Space>
+          <Space size={0} className="review-actions">
             <Popconfirm
               title={`确定通过 ${row.realName} 的实名认证？`}
               okText="确定"
@@ -123,7 +140,7 @@ export function RealNameReviewList() {
         list={list}
         rowKey="id"
         columns={columns}
-        scroll={{ x: 1700 }}
+        scroll={{ x: REVIEW_TABLE_WIDTH }}
         filters={
           <>
             <Form.Item label="审核状态" name="status">

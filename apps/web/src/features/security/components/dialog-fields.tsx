@@ -74,12 +74,15 @@ export function PhoneCodeStep({
   smsTypeCode,
   codeLabel,
   codeRequiredMessage,
+  initialPhone,
 }: {
   dialog: Dialog;
   step: StepName;
   form: FormInstance;
   label: string;
   placeholder: string;
+  /** The number the field starts with (and goes back to on reset), e.g. the bound phone being verified. */
+  initialPhone?: string;
   check: Parameters<typeof phoneRules>[0];
   smsTypeCode: SmsTypeCode;
   codeLabel?: string;
@@ -93,6 +96,7 @@ export function PhoneCodeStep({
         rules={phoneRules(check)}
         validateFirst
         validateTrigger="onBlur"
+        {...(initialPhone ? { initialValue: initialPhone } : {})}
       >
         <Input maxLength={11} inputMode="numeric" placeholder={placeholder} aria-label={label} />
       </Form.Item>

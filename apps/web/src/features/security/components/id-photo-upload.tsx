@@ -15,7 +15,7 @@ interface IdPhotoUploadProps {
   onChange?: (fileId: string | undefined) => void;
 }
 
-/** One ID photo: picks a JPG/JPEG/PNG under 10 MB, uploads it and shows it. */
+/** One ID photo: picks a JPG/JPEG/PNG under 10 MB, uploads it and shows it under its label. */
 export function IdPhotoUpload({ kind, label, value, onChange }: IdPhotoUploadProps) {
   const [preview, setPreview] = useState<string | null>(null);
   const { busy: uploading, run } = useAction();
@@ -51,7 +51,14 @@ export function IdPhotoUpload({ kind, label, value, onChange }: IdPhotoUploadPro
       }}
     >
       {preview ? (
-        <img src={preview} alt={label} />
+        // The tile keeps its label once the photo shows: which of the three it is stays readable.
+        <div className="id-photo-preview">
+          <img src={preview} alt={label} />
+          <span className="id-photo-caption">
+            {uploading ? <LoadingOutlined /> : null}
+            {label}
+          </span>
+        </div>
       ) : (
         <div className="id-photo-placeholder">
           {uploading ? <LoadingOutlined /> : <PlusOutlined />}

@@ -19,8 +19,17 @@ interface CodeValues {
   smsCode: string;
 }
 
-/** Verify the bound phone: one step with the phone (server check type 1), captcha and code. */
-export function VerifyPhoneDialog({ open, onClose, onDone }: DialogProps) {
+/**
+ * Verify the bound phone: one step with the phone (server check type 1), captcha and code. The
+ * phone field starts with the bound number (the agent info's whole number): the agent does not
+ * have to type its own number.
+ */
+export function VerifyPhoneDialog({
+  open,
+  onClose,
+  onDone,
+  boundPhone,
+}: DialogProps & { boundPhone: string }) {
   const [form] = Form.useForm<CodeValues>();
   const dialog = useStepDialog({
     open,
@@ -47,6 +56,7 @@ export function VerifyPhoneDialog({ open, onClose, onDone }: DialogProps) {
         placeholder="请输入绑定的手机号"
         check={1}
         smsTypeCode="VERIFY_PHONE"
+        initialPhone={boundPhone}
       />
     </DialogFrame>
   );

@@ -38,6 +38,7 @@ export function SecurityDialogs() {
   const [open, setOpen] = useState<OpenKind | null>(null);
   const [withdraw, setWithdraw] = useState<WithdrawLookup>({ maskedRealName: null, currentAccount: null });
   const user = useQuery(userInfoQuery()).data;
+  const agent = useQuery(agentInfoQuery()).data;
   const record = useQuery({ ...realNameRecordQuery(), enabled: open === 'identity' }).data;
   const account = useQuery({ ...withdrawAccountQuery(), enabled: open === 'withdraw' }).data;
 
@@ -115,7 +116,12 @@ export function SecurityDialogs() {
     <>
       {modalHolder}
       {toastHolder}
-      <VerifyPhoneDialog open={open === 'verifyPhone'} onClose={close} onDone={done} />
+      <VerifyPhoneDialog
+        open={open === 'verifyPhone'}
+        boundPhone={agent?.completeMobilePhone ?? ''}
+        onClose={close}
+        onDone={done}
+      />
       <ChangePhoneDialog open={open === 'changePhone'} onClose={close} onDone={done} />
       <PasswordDialog
         mode="login"

@@ -1,14 +1,15 @@
-import { type CaptchaImage, Messages, type SmsTypeCode } from '@agent-console/contract';
+import { type CaptchaImage, isValidPhone, Messages, type SmsTypeCode } from '@agent-console/contract';
 import { LoadingOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Space } from 'antd';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { fetchCaptchaImage, svgDataUrl } from '../../../lib/captcha-image';
 import { notifySuccess } from '../../../lib/notify';
+import { agentInfoQuery } from '../../../lib/session';
 import { useAction } from '../../../lib/use-action';
 import { captchaChannelQuery } from '../api/captcha';
 import { sendSmsCode } from '../api/send-sms-code';
-import { newCtoken, OWN_PHONE, typedPhone, useSmsSender } from '../use-sms-sender';
+import { useSmsSender } from '../use-sms-sender';
 import './security-dialogs.css';
 
 export interface SmsCodeFieldProps {
@@ -16,8 +17,8 @@ export interface SmsCodeFieldProps {
   /** Shown (and thus sending allowed) only while the step is on screen. */
   active: boolean;
   /**
-   * Validates the form's phone field and gives the number, or null when it is not valid. Absent
-   * when the code goes to the caller's own bound phone.
+   * Validates the form's phone field (`mobilePhone`) and gives the number, or null when it is not
+   * valid. Absent when the code goes to the caller's own bound phone.
    */
   getPhone?: () => Promise<string | null>;
   /** The masked number the code goes to, when it is known. */
@@ -33,6 +34,8 @@ export interface SmsCodeFieldProps {
  * The one SMS code field of every dialog: the built-in image captcha (channel 2), the code input
  * and its send button. Sending needs a passed captcha and a valid phone field; after a send the
  * button counts down 59 s; a failed send makes a new ctoken and a fresh captcha (spec section 5).
+ * The countdown is the number's: the one typed in the form's `mobilePhone`, or the caller's own
+ * bound phone (from the agent info), so every field sending to a number shows its seconds.
  * The fields are `captchaCode` and `smsCode` of the surrounding form.
  */
 export function SmsCodeField({
@@ -45,7 +48,10 @@ export function SmsCodeField({
   resetKey,
 }: SmsCodeFieldProps) {
   const form = Form.useFormInstance();
-  const sender = useSmsSender(newCtoken, getPhone ? null : OWN_PHONE);
+  const ownPhone = useQuery({ ...agentInfoQuery(), enabled: !getPhone }).data?.completeMobilePhone;
+  const typed = String(Form.useWatch('mobilePhone', form) ?? '').trim();
+  const phone = getPhone ? (isValidPhone(typed) ? typed : null) : (ownPhone ?? null);
+  const sender = useSmsSender(phone);
   const channel = useQuery({ ...captchaChannelQuery(smsTypeCode), enabled: active });
   const [captcha, setCaptcha] = useState<CaptchaImage | null>(null);
   const { busy: captchaLoading, run } = useAction();
@@ -81,9 +87,9 @@ export function SmsCodeField({
   const send = async () => {
     let mobilePhone: string | undefined;
     if (getPhone) {
-      const phone = await getPhone();
-      if (!phone) return;
-      mobilePhone = phone;
+      const valid = await getPhone();
+      if (!valid) return;
+      mobilePhone = valid;
     }
     // The captcha guards the send only: the dialog's own submit does not ask for it again.
     const randStr = String(form.getFieldValue('captchaCode') ?? '').trim();
@@ -92,23 +98,21 @@ export function SmsCodeField({
       return;
     }
     if (!captcha) return;
-    const sent = await sender.send(
-      async (ctoken) => {
-        const result = await sendSmsCode({
-          scenario: smsTypeCode,
-          ctoken,
-          randStr,
-          ticket: captcha.captchaKey,
-          smsTypeCode,
-          ...(mobilePhone ? { mobilePhone } : {}),
-        });
-        notifySuccess(`验证码已发送至 ${result.mobilePhone}`);
-      },
-      mobilePhone ? typedPhone(mobilePhone) : OWN_PHONE,
-    );
-    // A captcha passes once: the next send (or retry) needs a new one.
-    await refreshCaptcha();
-    if (sent) form.setFields([{ name: 'smsCode', errors: [] }]);
+    const outcome = await sender.send(async (ctoken) => {
+      const result = await sendSmsCode({
+        scenario: smsTypeCode,
+        ctoken,
+        randStr,
+        ticket: captcha.captchaKey,
+        smsTypeCode,
+        ...(mobilePhone ? { mobilePhone } : {}),
+      });
+      notifySuccess(`验证码已发送至 ${result.mobilePhone}`);
+    }, mobilePhone ?? phone);
+    // A captcha passes once: the next send (or retry) needs a new one. A number still counting
+    // down never reached the captcha check (the server checks its limits first): it stays.
+    if (outcome !== 'waiting') await refreshCaptcha();
+    if (outcome === 'sent') form.setFields([{ name: 'smsCode', errors: [] }]);
   };
 
   if (channel.data?.channel === 1) {

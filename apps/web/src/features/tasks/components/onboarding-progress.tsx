@@ -1,10 +1,23 @@
 import { TaskTypeLabels, type UnfinishedTask } from '@agent-console/contract';
-import { CheckCircleFilled, ClockCircleOutlined } from '@ant-design/icons';
+import { CheckCircleFilled, ClockCircleOutlined, RightOutlined } from '@ant-design/icons';
 import { Progress, Tag, Typography } from 'antd';
+import { type TaskDialog, taskAction } from '../task-target';
+import { useRunTask } from '../use-run-task';
 import './onboarding-progress.css';
 
-/** Account onboarding: how many of the applicable tasks are done, and the state of each. */
-export function OnboardingProgress({ tasks }: { tasks: readonly UnfinishedTask[] }) {
+interface OnboardingProgressProps {
+  tasks: readonly UnfinishedTask[];
+  agentLevel: number;
+  /** Opens an account-security dialog (the app hands in the security feature's opener). */
+  onOpenDialog: (dialog: TaskDialog) => void;
+}
+
+/**
+ * Account onboarding: how many of the applicable tasks are done, and the state of each. A task
+ * still to do leads where the header's bell leads (its dialog, or its screen).
+ */
+export function OnboardingProgress({ tasks, agentLevel, onOpenDialog }: OnboardingProgressProps) {
+  const runTask = useRunTask(agentLevel, onOpenDialog);
   const ordered = [...tasks].sort((a, b) => a.type - b.type);
   const done = ordered.filter((t) => t.finished).length;
   const total = ordered.length;
@@ -22,17 +35,44 @@ export function OnboardingProgress({ tasks }: { tasks: readonly UnfinishedTask[]
         </div>
       </div>
       <ul className="onboarding-list">
-        {ordered.map((task) => (
-          <li key={task.type} className="onboarding-item">
-            {task.finished ? (
-              <CheckCircleFilled className="onboarding-icon-done" />
-            ) : (
+        {ordered.map((task) => {
+          const label = TaskTypeLabels[task.type];
+          if (task.finished) {
+            return (
+              <li key={task.type} className="onboarding-item">
+                <CheckCircleFilled className="onboarding-icon-done" />
+                <span className="onboarding-label">{label}</span>
+                <Tag color="success">已完成</Tag>
+                {/* Keeps the tags in one column with those of the rows that lead somewhere. */}
+                <span className="onboarding-go-space" />
+              </li>
+            );
+          }
+          const content = (
+            <>
               <ClockCircleOutlined className="onboarding-icon-open" />
-            )}
-            <span className="onboarding-label">{TaskTypeLabels[task.type]}</span>
-            {task.finished ? <Tag color="success">已完成</Tag> : <Tag color="warning">待完成</Tag>}
-          </li>
-        ))}
+              <span className="onboarding-label">{label}</span>
+              <Tag color="warning">待完成</Tag>
+            </>
+          );
+          return (
+            <li key={task.type} className="onboarding-item">
+              {taskAction(task.type, agentLevel) ? (
+                <button
+                  type="button"
+                  className="onboarding-action"
+                  aria-label={`${label}：去完成`}
+                  onClick={() => runTask(task.type)}
+                >
+                  {content}
+                  <RightOutlined className="onboarding-go" />
+                </button>
+              ) : (
+                content
+              )}
+            </li>
+          );
+        })}
       </ul>
     </div>
   );

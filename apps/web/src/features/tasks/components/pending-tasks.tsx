@@ -1,9 +1,9 @@
 import { TaskTypeLabels } from '@agent-console/contract';
 import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Dropdown, type MenuProps } from 'antd';
-import { useNavigate } from 'react-router';
 import { useUnfinishedTasks } from '../../../lib/session';
 import { pendingTasks, type TaskDialog, taskAction } from '../task-target';
+import { useRunTask } from '../use-run-task';
 import './pending-tasks.css';
 
 interface PendingTasksProps {
@@ -14,7 +14,7 @@ interface PendingTasksProps {
 
 /** The header's bell: how many onboarding tasks are open, and a menu that leads to each. */
 export function PendingTasks({ agentLevel, onOpenDialog }: PendingTasksProps) {
-  const navigate = useNavigate();
+  const runTask = useRunTask(agentLevel, onOpenDialog);
   const { data = [] } = useUnfinishedTasks();
   const open = pendingTasks(data);
 
@@ -28,9 +28,7 @@ export function PendingTasks({ agentLevel, onOpenDialog }: PendingTasksProps) {
 
   const onClick: MenuProps['onClick'] = ({ key }) => {
     const task = open.find((t) => String(t.type) === key);
-    const action = task ? taskAction(task.type, agentLevel) : null;
-    if (action?.kind === 'dialog') onOpenDialog(action.dialog);
-    else if (action?.kind === 'navigate') void navigate(action.to);
+    if (task) runTask(task.type);
   };
 
   return (
