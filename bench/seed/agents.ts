@@ -324,7 +324,7 @@ export function generateBenchAgents(
       out.push(agent);
       made.push({ agent, stored: false });
     }
-    byLevel[level]?.push(...made);
+    for (const c of made) byLevel[level]?.push(c);
   }
   return out;
 }
