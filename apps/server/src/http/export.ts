@@ -135,8 +135,8 @@ export async function writeXlsx<R>(
  * with the list's filters parsed from the query string by the same schema as the page call and the
  * same ownership checks; answers an .xlsx of the whole filtered set, streamed row by row with
  * exceljs's streaming writer while the rows are read a batch at a time, so the server's memory does
- * not grow with the row count (a slow download holds the reading back). Refusals answer the
- * envelope, as every API call.
+ * not grow with the row count (`writeXlsx`: the compressor and a slow download hold the reading
+ * back). Refusals answer the envelope, as every API call.
  */
 export function mountExport<L extends AnyListDef>(
   app: FastifyInstance,
