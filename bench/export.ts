@@ -37,8 +37,8 @@ const PORT = Number(process.env.BENCH_PORT ?? 18091);
 const SAMPLE_MS = 10;
 const GC_MS = 1000;
 /**
- * The goal, above the baseline: the largest export's peak heap at most GOAL_FACTOR × the
- * smallest's + MARGIN_MB, and its live heap at most the smallest's + MARGIN_MB.
+ * The goal, above the baseline: the largest export's peak heap and peak buffers at most
+ * GOAL_FACTOR × the smallest's + MARGIN_MB, and its live heap at most the smallest's + MARGIN_MB.
  */
 const GOAL_FACTOR = 1.5;
 const MARGIN_MB = 16;
@@ -132,6 +132,9 @@ interface Run {
   liveHeap: number;
   baselineRss: number;
   peakRss: number;
+  /** Buffers outside the heap (what waits in streams: XML for the compressor, bytes for the download). */
+  baselineBuffers: number;
+  peakBuffers: number;
   samples: number;
 }
 
@@ -142,12 +145,14 @@ async function exportOnce(cookie: string, rows: number): Promise<Run> {
   const base = process.memoryUsage();
   let peakHeap = base.heapUsed;
   let peakRss = base.rss;
+  let peakBuffers = base.arrayBuffers;
   let samples = 0;
   let liveHeap = base.heapUsed;
   const sampler = setInterval(() => {
     const m = process.memoryUsage();
     peakHeap = Math.max(peakHeap, m.heapUsed);
     peakRss = Math.max(peakRss, m.rss);
+    peakBuffers = Math.max(peakBuffers, m.arrayBuffers);
     samples++;
   }, SAMPLE_MS);
   // What the export keeps alive: the heap right after a full collection, once a second.
@@ -194,6 +199,8 @@ async function exportOnce(cookie: string, rows: number): Promise<Run> {
     liveHeap,
     baselineRss: base.rss,
     peakRss,
+    baselineBuffers: base.arrayBuffers,
+    peakBuffers,
     samples,
   };
 }
@@ -239,6 +246,7 @@ try {
       'heap peak MB': mb(r.peakHeap),
       'heap +MB': mb(r.peakHeap - r.baselineHeap),
       'live heap +MB': mb(r.liveHeap - r.baselineHeap),
+      'buffers +MB': mb(r.peakBuffers - r.baselineBuffers),
       'rss before MB': mb(r.baselineRss),
       'rss peak MB': mb(r.peakRss),
       'rss +MB': mb(r.peakRss - r.baselineRss),
@@ -248,14 +256,19 @@ try {
   const [first] = runs;
   const last = runs[runs.length - 1];
   if (first && last && runs.length > 1) {
-    const growth = (r: Run) => ({ peak: r.peakHeap - r.baselineHeap, live: r.liveHeap - r.baselineHeap });
+    const growth = (r: Run) => ({
+      peak: r.peakHeap - r.baselineHeap,
+      live: r.liveHeap - r.baselineHeap,
+      buffers: r.peakBuffers - r.baselineBuffers,
+    });
     const small = growth(first);
     const large = growth(last);
     const ok =
       large.peak <= small.peak * GOAL_FACTOR + MARGIN_MB * MB && large.live <= small.live + MARGIN_MB * MB;
     console.log(
       `heap above the baseline, ${first.rows} → ${last.rows} rows: peak ${mb(small.peak)} → ${mb(large.peak)} MB, ` +
-        `live ${mb(small.live)} → ${mb(large.live)} MB: ${ok ? 'does not grow with the rows' : 'GROWS with the rows'}`,
+        `live ${mb(small.live)} → ${mb(large.live)} MB, buffers ${mb(small.buffers)} → ${mb(large.buffers)} MB: ` +
+        (ok ? 'does not grow with the rows' : 'GROWS with the rows'),
     );
     if (!ok) failed = true;
   }
