@@ -550,7 +550,7 @@ export const DEMO_AGENTS: readonly DemoAgent[] = [
 export const DEMO_LOGINS = DEMO_AGENTS.filter((a) => a.phone.startsWith('138')).map((a) => a.phone);
 
 /** mulberry32: a small seeded PRNG, so every fresh start generates the same world. */
-function prng(seed: number): () => number {
+export function prng(seed: number): () => number {
   let a = seed >>> 0;
   return () => {
     a = (a + 0x6d2b79f5) >>> 0;
@@ -561,9 +561,11 @@ function prng(seed: number): () => number {
   };
 }
 
-const SURNAMES =
+/** Common surnames, one character each. */
+export const SURNAMES =
   '王李张刘陈杨黄赵吴周徐孙马朱胡郭何高林罗郑梁谢宋唐许韩冯邓曹彭曾肖田董袁潘蒋蔡余杜叶程苏魏吕丁任沈姚卢姜崔钟谭陆汪范金石廖贾夏韦付方白邹孟熊秦邱江尹薛闫段雷侯龙史陶黎贺顾毛郝龚邵万钱严覃武戴莫孔向汤';
-const GIVEN = [
+/** Given names. */
+export const GIVEN: readonly string[] = [
   '伟',
   '芳',
   '娜',
@@ -626,9 +628,19 @@ const GIVEN = [
   '雪梅',
 ];
 /** Development zones and the like are not where a district agent would be named after. */
-const isSpecialZone = (label: string) => /开发|高新|示范|产业|经济|新区|管理区|园区|工业|试验/.test(label);
-const COMPANY_SUFFIXES = ['网咖联盟', '电竞', '网络科技', '互娱', '网娱', '游戏科技', '电竞联盟', '网咖'];
-const DISTRICT_SUFFIXES = ['网咖', '电竞馆', '网娱', '网咖联盟', '电竞', '网吧连锁'];
+export const isSpecialZone = (label: string) =>
+  /开发|高新|示范|产业|经济|新区|管理区|园区|工业|试验/.test(label);
+export const COMPANY_SUFFIXES = [
+  '网咖联盟',
+  '电竞',
+  '网络科技',
+  '互娱',
+  '网娱',
+  '游戏科技',
+  '电竞联盟',
+  '网咖',
+];
+export const DISTRICT_SUFFIXES = ['网咖', '电竞馆', '网娱', '网咖联盟', '电竞', '网吧连锁'];
 
 /** New province agents of the generated part: province code, brand name, national parent. */
 const NEW_PROVINCES: readonly { code: number; name: string; parent: string }[] = [
@@ -643,7 +655,7 @@ const NEW_PROVINCES: readonly { code: number; name: string; parent: string }[] =
 ];
 
 /** 长沙市 → 长沙, 岳麓区 → 岳麓, 湘西土家族苗族自治州 → 湘西; two characters are kept whole. */
-function shortName(label: string): string {
+export function shortName(label: string): string {
   const cut = label.replace(
     /(土家族|苗族|藏族|羌族|彝族|回族|蒙古族|壮族|朝鲜族|哈尼族|傣族|白族|布依族|侗族|黎族)+/g,
     '',
@@ -652,14 +664,14 @@ function shortName(label: string): string {
   return trimmed.length >= 2 ? trimmed : label;
 }
 
-const pick = <T>(rand: () => number, list: readonly T[]): T => {
+export const pick = <T>(rand: () => number, list: readonly T[]): T => {
   const item = list[Math.floor(rand() * list.length)];
   if (item === undefined) throw new Error('pick from an empty list');
   return item;
 };
 
 /** Up to `n` distinct items, in a random order. */
-function sample<T>(rand: () => number, list: readonly T[], n: number): T[] {
+export function sample<T>(rand: () => number, list: readonly T[], n: number): T[] {
   const copy = list.slice();
   for (let i = copy.length - 1; i > 0; i--) {
     const j = Math.floor(rand() * (i + 1));
@@ -668,14 +680,48 @@ function sample<T>(rand: () => number, list: readonly T[], n: number): T[] {
   return copy.slice(0, n);
 }
 
-const GENERATED_ONBOARDING: readonly DemoOnboarding[] = [
+export const GENERATED_ONBOARDING: readonly DemoOnboarding[] = [
   'fresh',
   'fresh',
   'password-set',
   'phone-only',
   'verified',
 ];
-const GAMES_WITH_SPECIAL_RATIOS = ['王者荣耀', '英雄联盟', '和平精英', '无畏契约'] as const;
+export const GAMES_WITH_SPECIAL_RATIOS = ['王者荣耀', '英雄联盟', '和平精英', '无畏契约'] as const;
+
+/**
+ * A child's ratios and flags, a little below its parent's (never above: the rules of
+ * agent-rules.ts hold): proportion 5-14 points lower, base ratio 1-3.5 points lower, each of the
+ * parent's flags with a chance of one half, and now and then a special ratio for one or two games.
+ */
+export function ratiosBelow(
+  rand: () => number,
+  parent: Pick<DemoAgent, 'proportion' | 'baseProfitRatio' | 'flags' | 'gameRatios'>,
+): Pick<DemoAgent, 'proportion' | 'baseProfitRatio' | 'flags' | 'gameRatios'> & {
+  flags: Partial<AgentFlags>;
+  gameRatios: Record<string, number>;
+} {
+  const proportion = Math.min(
+    parent.proportion,
+    Math.max(1000, parent.proportion - 500 - 100 * Math.floor(rand() * 10)),
+  );
+  const baseProfitRatio = Math.min(
+    parent.baseProfitRatio,
+    Math.max(300, parent.baseProfitRatio - 100 - 50 * Math.floor(rand() * 6)),
+  );
+  const flags: Partial<AgentFlags> = {};
+  for (const [k, v] of Object.entries(parent.flags ?? {}) as [keyof AgentFlags, boolean][])
+    if (v && rand() < 0.5) flags[k] = true;
+  const gameRatios: Record<string, number> = {};
+  if (rand() < 0.3) {
+    for (const game of sample(rand, GAMES_WITH_SPECIAL_RATIOS, 1 + Math.floor(rand() * 2))) {
+      const ceiling = parent.gameRatios?.[game] ?? parent.baseProfitRatio;
+      const ratio = Math.min(ceiling, baseProfitRatio + 100 * (1 + Math.floor(rand() * 5)));
+      if (ratio > baseProfitRatio) gameRatios[game] = ratio;
+    }
+  }
+  return { proportion, baseProfitRatio, flags, gameRatios };
+}
 
 /**
  * The generated part of the demo world (a few hundred agents): province agents for eight more
@@ -698,23 +744,7 @@ export function generateDemoAgents(regions: Regions, fixed: readonly DemoAgent[]
     return node;
   };
 
-  /** A child's ratios and flags, a little below its parent's. */
-  const below = (parent: DemoAgent) => {
-    const proportion = Math.max(1000, parent.proportion - 500 - 100 * Math.floor(rand() * 10));
-    const baseProfitRatio = Math.max(300, parent.baseProfitRatio - 100 - 50 * Math.floor(rand() * 6));
-    const flags: Partial<AgentFlags> = {};
-    for (const [k, v] of Object.entries(parent.flags ?? {}) as [keyof AgentFlags, boolean][])
-      if (v && rand() < 0.5) flags[k] = true;
-    const gameRatios: Record<string, number> = {};
-    if (rand() < 0.3) {
-      for (const game of sample(rand, GAMES_WITH_SPECIAL_RATIOS, 1 + Math.floor(rand() * 2))) {
-        const ceiling = parent.gameRatios?.[game] ?? parent.baseProfitRatio;
-        const ratio = Math.min(ceiling, baseProfitRatio + 100 * (1 + Math.floor(rand() * 5)));
-        if (ratio > baseProfitRatio) gameRatios[game] = ratio;
-      }
-    }
-    return { proportion, baseProfitRatio, flags, gameRatios };
-  };
+  const below = (parent: DemoAgent) => ratiosBelow(rand, parent);
 
   const add = (agent: DemoAgent) => {
     out.push(agent);

@@ -1,4 +1,5 @@
-import { PassThrough } from 'node:stream';
+import { EventEmitter } from 'node:events';
+import { PassThrough, type Writable } from 'node:stream';
 import {
   type AnyListDef,
   Codes,
@@ -54,14 +55,90 @@ const refuseCrossSite = async (req: FastifyRequest) => {
   if (req.headers['sec-fetch-site'] === 'cross-site') throw new AppError(Codes.FORBIDDEN);
 };
 
+/** The batches of an iterator whose first result was already read. */
+async function* resume<T>(first: IteratorResult<T>, rest: AsyncIterator<T>): AsyncGenerator<T> {
+  for (let r = first; !r.done; r = await rest.next()) yield r.value;
+}
+
+/** Bytes waiting in a writable stream's buffer (node streams, or the readable-stream copies exceljs's zip uses). */
+const pendingBytes = (stream: Writable): number =>
+  stream.writableLength ?? (stream as { _writableState?: { length?: number } })._writableState?.length ?? 0;
+
+/**
+ * The stream a sheet's XML is compressed from. exceljs's streaming writer hands a sheet's XML to
+ * its zip entry without ever waiting (its StreamBuf ignores backpressure): when rows come faster
+ * than they are deflated, the XML piles up in that entry's buffer, and memory grows with the rows.
+ * Waiting on this stream is what bounds it. Checked, so that another exceljs fails here loudly
+ * rather than exporting with unbounded memory.
+ */
+function sheetEntry(sheet: ExcelJS.Worksheet): Writable {
+  const buffer = (sheet as unknown as { stream?: { pipes?: unknown[] } }).stream;
+  const [entry, ...more] = buffer?.pipes ?? [];
+  if (!(entry instanceof EventEmitter) || more.length > 0 || typeof (entry as Writable).write !== 'function')
+    throw new Error('exceljs: the sheet is not written into one zip entry stream');
+  return entry as Writable;
+}
+
+/** Resolves when `stream` has drained, or when `out` closes (the download ended). */
+const drainedOrClosed = (stream: EventEmitter, out: PassThrough) =>
+  new Promise<void>((resolve) => {
+    const done = () => {
+      stream.off('drain', done);
+      out.off('close', done);
+      resolve();
+    };
+    stream.once('drain', done);
+    out.once('close', done);
+  });
+
+/** Above this many bytes of XML waiting to be compressed, the rows wait (about a batch of a thousand rows). */
+const MAX_PENDING_XML = 1024 * 1024;
+
+/**
+ * Writes the batches as one sheet of an .xlsx into `out` with exceljs's streaming writer, a row at
+ * a time, reading the next batch only when what was written has been compressed and taken by the
+ * download (`out`): memory holds a batch and the buffers of the chain, whatever the row count.
+ * Stops early when `out` closes.
+ */
+export async function writeXlsx<R>(
+  out: PassThrough,
+  sheetName: string,
+  columns: readonly ExportColumn<R>[],
+  batches: AsyncIterable<readonly R[]>,
+): Promise<void> {
+  const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
+    stream: out,
+    useStyles: true,
+    useSharedStrings: false,
+  });
+  const sheet = workbook.addWorksheet(sheetName, { views: [{ state: 'frozen', ySplit: 1 }] });
+  sheet.columns = columns.map((c) => ({
+    header: c.header,
+    width: c.width ?? Math.max(10, c.header.length * 2 + 2),
+    ...(NUM_FMT[c.kind] ? { style: { numFmt: NUM_FMT[c.kind] } } : {}),
+  }));
+  sheet.getRow(1).font = { bold: true };
+  sheet.getRow(1).commit();
+  const entry = sheetEntry(sheet);
+  for await (const batch of batches) {
+    for (const row of batch) sheet.addRow(columns.map((c) => cell(c.kind, c.value(row)))).commit();
+    // Backpressure: the compressor, then the download, before the next batch is read.
+    while (pendingBytes(entry) > MAX_PENDING_XML && !out.destroyed) await drainedOrClosed(entry, out);
+    if (out.writableNeedDrain && !out.destroyed) await drainedOrClosed(out, out);
+    if (out.destroyed) return;
+  }
+  sheet.commit();
+  await workbook.commit();
+}
+
 /**
  * Mounts the export of a list: GET at its path, by browser navigation, behind the list's access,
  * with the list's filters parsed from the query string by the same schema as the page call and the
  * same ownership checks; answers an .xlsx of the whole filtered set, streamed row by row with
  * exceljs's streaming writer while the rows are read a batch at a time, so the server's memory does
- * not grow with the row count (a slow download holds the reading back). Refusals answer the
- * envelope, as every API call. An export is an expensive call: it holds one of its session's turns
- * until the download ends.
+ * not grow with the row count (`writeXlsx`: the compressor and a slow download hold the reading
+ * back). Refusals answer the envelope, as every API call. An export is an expensive call: it holds
+ * one of its session's turns until the download ends.
  */
 export function mountExport<L extends AnyListDef>(
   app: FastifyInstance,
@@ -102,32 +179,14 @@ export function mountExport<L extends AnyListDef>(
         reply.header('Set-Cookie', `${EXPORT_TOKEN_COOKIE}=${token.data}; Path=/; Max-Age=120; SameSite=Lax`);
       void reply.send(out);
 
-      const workbook = new ExcelJS.stream.xlsx.WorkbookWriter({
-        stream: out,
-        useStyles: true,
-        useSharedStrings: false,
-      });
-      const sheet = workbook.addWorksheet(ep.fileName, { views: [{ state: 'frozen', ySplit: 1 }] });
-      sheet.columns = source.columns.map((c) => ({
-        header: c.header,
-        width: c.width ?? Math.max(10, c.header.length * 2 + 2),
-        ...(NUM_FMT[c.kind] ? { style: { numFmt: NUM_FMT[c.kind] } } : {}),
-      }));
-      sheet.getRow(1).font = { bold: true };
-      sheet.getRow(1).commit();
       try {
-        for (let batch = first; !batch.done; batch = await rows.next()) {
-          for (const row of batch.value) {
-            sheet.addRow(source.columns.map((c) => cell(c.kind, c.value(row)))).commit();
-          }
-          // Backpressure: wait for a slow download before reading the next batch.
-          if (out.writableNeedDrain) await new Promise((resolve) => out.once('drain', resolve));
-        }
-        sheet.commit();
-        await workbook.commit();
+        await writeXlsx(out, ep.fileName, source.columns, resume(first, rows));
       } catch (err) {
         req.log.error({ err: { message: (err as Error).message } }, 'export failed midway');
         out.destroy(err as Error);
+      } finally {
+        // A download that ended early leaves the reading unfinished: release it (its query, its connection).
+        await rows.return?.();
       }
       return reply;
     },

@@ -58,8 +58,19 @@ export const agents = pgTable(
     check('agents_status_check', sql`${t.status} in ('active', 'disabled', 'deleted')`),
     check('agents_area_info_check', sql`jsonb_typeof(${t.areaInfo}) = 'array'`),
     index('agents_parent_id_idx').on(t.parentId),
-    /** The list's order (newest first, id breaking ties) read backwards from the index. */
-    index('agents_created_at_id_idx').on(t.createdAt, t.id),
+    /**
+     * The lists' order over the active agents (newest first, id breaking ties), read backwards:
+     * a deep page of the whole tree skips its offset inside this index (an index-only scan).
+     */
+    index('agents_active_created_at_id_idx').on(t.createdAt, t.id).where(sql`${t.status} = 'active'`),
+    /**
+     * A subtree's active agents by id with what their lists sort and filter on (created time,
+     * level, name): the closure table's ids are probed here without reading the table (an
+     * index-only nested loop), so a subtree's list costs what the subtree holds, not the tree.
+     */
+    index('agents_active_id_list_idx')
+      .on(t.id, t.createdAt, t.agentLevel, t.agentName)
+      .where(sql`${t.status} = 'active'`),
     /** "Name contains" filters (pg_trgm). */
     index('agents_agent_name_trgm_idx').using('gin', t.agentName.op('gin_trgm_ops')),
     /** There is one level 0 operator. */

@@ -373,6 +373,16 @@ export function createAgentsRepository(db: Database) {
     async analyze(): Promise<void> {
       await db.q().execute(sql`analyze ${agents}, ${accounts}, ${agentGameRatios}, ${agentAncestry}`);
     },
+    /**
+     * After a bulk load, outside any transaction: fresh statistics and the visibility map, which
+     * the lists' index-only scans need (PostgreSQL's autovacuum does the same a while later; PGlite
+     * has no autovacuum).
+     */
+    async vacuumAnalyze(): Promise<void> {
+      await db
+        .q()
+        .execute(sql`vacuum (analyze) ${agents}, ${accounts}, ${agentGameRatios}, ${agentAncestry}`);
+    },
 
     /**
      * Demo seeding only: many accounts and their agents in two statements. The caller has checked
