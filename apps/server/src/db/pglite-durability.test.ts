@@ -29,7 +29,8 @@ describe('PGlite in a folder', () => {
     expect(await one(sql`show fsync`)).toEqual({ fsync: 'on' });
     expect(await one(sql`show wal_sync_method`)).toEqual({ wal_sync_method: 'fsync' });
     expect(await one(sql`show synchronous_commit`)).toEqual({ synchronous_commit: 'on' });
-  });
+    // A new database in a folder runs initdb and every migration: slow on a loaded CI machine.
+  }, 180_000);
 
   it('flushes the WAL to the disk at every commit, before the commit returns', async () => {
     await db?.q().execute(sql`create table t (id int primary key)`);
