@@ -130,7 +130,11 @@ describe('the agent list on 51,111 agents', () => {
       );
       expect(plans).toHaveLength(2);
       for (const nodes of plans) {
-        expect(readsOfAgents(nodes)).toEqual(['Index Only Scan agents_active_id_list_idx']);
+        // The planner may probe by id or walk the index of the list's order (it has done both on
+        // PostgreSQL); either way the agents are read from an index alone, never from the table.
+        const reads = readsOfAgents(nodes);
+        expect(reads.length).toBeGreaterThan(0);
+        expect(reads.filter((r) => !r.startsWith('Index Only Scan agents_active_'))).toEqual([]);
         expect(nodes.some((n) => n['Relation Name'] === 'agent_ancestry')).toBe(true);
       }
     },
