@@ -8,6 +8,7 @@ export default defineConfig({
       'apps/server/vitest.config.ts',
       'apps/server/vitest.pg.config.ts',
       'apps/web',
+      'apps/web/vitest.build.config.ts',
     ],
   },
 });

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SIGNED_IN } from './access';
 import { AreaKey, RegionNode } from './agent';
 import { EmptyRequest, endpoint } from './endpoint';
@@ -8,11 +8,11 @@ import { UnfinishedTask } from './task';
 import { Id, IdParam, PasswordDigest, Phone } from './validators';
 
 /** A ratio on the wire: a decimal fraction from 0 to 1 with at most 4 decimals (0.01 %). Shown ×100. */
-export const Ratio = z
-  .number({ error: '请输入比例' })
-  .min(0, '比例不能小于 0%')
-  .max(1, '比例不能大于 100%')
-  .refine((n) => Math.abs(Math.round(n * 10000) - n * 10000) < 1e-6, '比例最多保留两位小数（百分比）');
+export const Ratio = z.number({ error: '请输入比例' }).check(
+  z.minimum(0, '比例不能小于 0%'),
+  z.maximum(1, '比例不能大于 100%'),
+  z.refine((n) => Math.abs(Math.round(n * 10000) - n * 10000) < 1e-6, '比例最多保留两位小数（百分比）'),
+);
 
 export const GameProfitRatio = z.object({
   gameId: Id,
@@ -60,12 +60,12 @@ export const AGENT_FLAG_LABELS: Readonly<Record<keyof AgentFlags, string>> = {
 };
 
 export const AgentListItem = z.object({
-  id: z.number().int(),
-  userId: z.number().int(),
-  parentId: z.number().int().nullable(),
-  parentName: z.string().nullable(),
+  id: z.int(),
+  userId: z.int(),
+  parentId: z.nullable(z.int()),
+  parentName: z.nullable(z.string()),
   agentName: z.string(),
-  agentLevel: z.number().int(),
+  agentLevel: z.int(),
   /** Masked. */
   mobilePhone: z.string(),
   /** JSON text of area keys. */
@@ -74,8 +74,8 @@ export const AgentListItem = z.object({
   proportion: z.number(),
   baseProfitRatio: z.number(),
   gameProfitRatios: z.array(GameProfitRatio),
-  subAgentCount: z.number().int(),
-  netBarCount: z.number().int(),
+  subAgentCount: z.int(),
+  netBarCount: z.int(),
   remark: z.string(),
   createTime: z.string(),
   ...AgentFlags.shape,
@@ -88,16 +88,16 @@ export type AgentListItem = z.infer<typeof AgentListItem>;
  */
 export const agentList = defineList({
   filters: {
-    agentName: z.string().trim().max(50).optional(),
+    agentName: z.optional(z.string().check(z.trim(), z.maxLength(50))),
     /** The whole phone or its last digits. */
-    mobilePhone: z.string().trim().max(11).optional(),
-    agentLevel: z.number().int().min(0).max(5).optional(),
+    mobilePhone: z.optional(z.string().check(z.trim(), z.maxLength(11))),
+    agentLevel: z.optional(z.int().check(z.minimum(0), z.maximum(5))),
     /** An area key: agents with an area inside it (or covering it). */
-    areaKey: AreaKey.optional(),
-    pid: z.number().int().optional(),
+    areaKey: z.optional(AreaKey),
+    pid: z.optional(z.int()),
     /** Created from, China time. */
-    startTime: FilterTime.optional(),
-    endTime: FilterTime.optional(),
+    startTime: z.optional(FilterTime),
+    endTime: z.optional(FilterTime),
   },
   row: AgentListItem,
   sort: ['createTime', 'id'],
@@ -116,9 +116,9 @@ export const queryAgentInfoPage = listEndpoint({
 
 /** The figures over the whole filtered list: how many agents, per level. */
 export const AgentListTotals = z.object({
-  agentCount: z.number().int().nonnegative(),
-  byLevel: z.array(z.object({ agentLevel: z.number().int(), count: z.number().int().nonnegative() })),
-  subAgentCount: z.number().int().nonnegative(),
+  agentCount: z.int().check(z.nonnegative()),
+  byLevel: z.array(z.object({ agentLevel: z.int(), count: z.int().check(z.nonnegative()) })),
+  subAgentCount: z.int().check(z.nonnegative()),
 });
 export type AgentListTotals = z.infer<typeof AgentListTotals>;
 
@@ -137,23 +137,25 @@ export const exportAgentInfoPage = exportEndpoint({
 });
 
 const AgentFields = {
-  agentName: z.string().trim().min(1, '请输入代理名称').max(50, '代理名称最多50个字'),
+  agentName: z
+    .string()
+    .check(z.trim(), z.minLength(1, '请输入代理名称'), z.maxLength(50, '代理名称最多50个字')),
   /** Area keys inside the parent's areas; at least one below level 1. */
-  areaInfo: z.array(AreaKey).max(200),
+  areaInfo: z.array(AreaKey).check(z.maxLength(200)),
   proportion: Ratio,
   baseProfitRatio: Ratio,
-  gameProfitRatios: z.array(GameProfitRatioInput).max(100),
-  remark: z.string().trim().max(200, '备注最多200个字').default(''),
-  flags: AgentFlags.partial().strict().default({}),
+  gameProfitRatios: z.array(GameProfitRatioInput).check(z.maxLength(100)),
+  remark: z._default(z.string().check(z.trim(), z.maxLength(200, '备注最多200个字')), ''),
+  flags: z._default(z.strictObject(z.partial(AgentFlags).shape), {}),
 };
 
 export const CreateAgentRequest = z.strictObject({
   mobilePhone: Phone,
   /** The initial login password (MD5 digest); the new agent is asked to change it (task 2). */
   password: PasswordDigest,
-  agentLevel: z.number().int().min(1).max(5),
+  agentLevel: z.int().check(z.minimum(1), z.maximum(5)),
   /** The parent: the caller (default) or an agent of its subtree above the new level. */
-  parentId: Id.optional(),
+  parentId: z.optional(Id),
   ...AgentFields,
 });
 export type CreateAgentRequest = z.input<typeof CreateAgentRequest>;
@@ -190,9 +192,9 @@ export const deleteAgent = endpoint({
 
 /** The agent detail popover (spec section 3). */
 export const AgentDetail = z.object({
-  id: z.number().int(),
+  id: z.int(),
   agentName: z.string(),
-  agentLevel: z.number().int(),
+  agentLevel: z.int(),
   /** JSON map of area key to its names: {"440000-440300":"广东省-深圳市"}. */
   areaInfo: z.string(),
   proportion: z.number(),
@@ -220,16 +222,16 @@ export const queryAgentAreaDetail = endpoint({
   path: '/api/agent/queryAgentAreaDetail',
   access: SIGNED_IN,
   owns: { parentId: 'agent' },
-  request: z.strictObject({ parentId: Id.optional() }),
+  request: z.strictObject({ parentId: z.optional(Id) }),
   object: z.array(RegionNode),
 });
 
-export const SubAgentTaskStatus = z.object({ agentId: z.number().int(), tasks: z.array(UnfinishedTask) });
+export const SubAgentTaskStatus = z.object({ agentId: z.int(), tasks: z.array(UnfinishedTask) });
 export const querySubAgentTaskStatus = endpoint({
   path: '/api/agent/querySubAgentTaskStatus',
   access: SIGNED_IN,
   owns: { agentIds: 'agent' },
-  request: z.strictObject({ agentIds: z.array(Id).min(1).max(200) }),
+  request: z.strictObject({ agentIds: z.array(Id).check(z.minLength(1), z.maxLength(200)) }),
   object: z.array(SubAgentTaskStatus),
 });
 
@@ -247,7 +249,7 @@ export const getOrderProfitRatios = endpoint({
   path: '/api/agent/getOrderProfitRatios',
   access: SIGNED_IN,
   owns: { agentId: 'agent' },
-  request: z.strictObject({ agentId: Id.optional() }),
+  request: z.strictObject({ agentId: z.optional(Id) }),
   object: z.object({
     proportion: z.number(),
     baseProfitRatio: z.number(),

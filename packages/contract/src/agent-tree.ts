@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SIGNED_IN } from './access';
 import { endpoint } from './endpoint';
 
@@ -16,7 +16,7 @@ export const AGENT_TREE_SEARCH_MAX = 50;
 
 /** An agent as a selector shows it: its id, its name, and whether it has no active sub-agents. */
 export const AgentTreeItem = z.object({
-  id: z.number().int(),
+  id: z.int(),
   label: z.string(),
   /** True when the agent has no active sub-agents (the select draws no expander). */
   isLeaf: z.boolean(),
@@ -28,8 +28,8 @@ export type AgentTreeItem = z.infer<typeof AgentTreeItem>;
  * from a direct sub-agent of the caller down to the agent's parent (empty for a direct sub-agent
  * and for the caller itself), so the select can show it in place.
  */
-export const AgentTreeMatch = AgentTreeItem.extend({
-  ancestors: z.array(z.object({ id: z.number().int(), label: z.string() })).max(5),
+export const AgentTreeMatch = z.extend(AgentTreeItem, {
+  ancestors: z.array(z.object({ id: z.int(), label: z.string() })).check(z.maxLength(5)),
 });
 export type AgentTreeMatch = z.infer<typeof AgentTreeMatch>;
 
@@ -38,8 +38,8 @@ export const queryAgentTreeNodes = endpoint({
   path: '/api/agent/queryAgentTreeNodes',
   access: SIGNED_IN,
   owns: { parentId: 'agent' },
-  request: z.strictObject({ parentId: z.number().int().positive() }),
-  object: z.array(AgentTreeItem).max(AGENT_TREE_CHILDREN_MAX),
+  request: z.strictObject({ parentId: z.int().check(z.positive()) }),
+  object: z.array(AgentTreeItem).check(z.maxLength(AGENT_TREE_CHILDREN_MAX)),
 });
 
 /**
@@ -49,8 +49,10 @@ export const queryAgentTreeNodes = endpoint({
 export const searchAgentTreeNodes = endpoint({
   path: '/api/agent/searchAgentTreeNodes',
   access: SIGNED_IN,
-  request: z.strictObject({ keyword: z.string().trim().min(1, '请输入代理名称').max(50) }),
-  object: z.array(AgentTreeMatch).max(AGENT_TREE_SEARCH_MAX),
+  request: z.strictObject({
+    keyword: z.string().check(z.trim(), z.minLength(1, '请输入代理名称'), z.maxLength(50)),
+  }),
+  object: z.array(AgentTreeMatch).check(z.maxLength(AGENT_TREE_SEARCH_MAX)),
 });
 
 /** One agent of the caller's subtree by id, with its path (a selector's value restored from a URL). */
@@ -58,6 +60,6 @@ export const queryAgentTreePath = endpoint({
   path: '/api/agent/queryAgentTreePath',
   access: SIGNED_IN,
   owns: { id: 'agent' },
-  request: z.strictObject({ id: z.number().int().positive() }),
+  request: z.strictObject({ id: z.int().check(z.positive()) }),
   object: AgentTreeMatch,
 });

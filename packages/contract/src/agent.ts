@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PUBLIC, SIGNED_IN } from './access';
 import { EmptyRequest, endpoint } from './endpoint';
 
@@ -8,8 +8,8 @@ export interface RegionNode {
   label: string;
   children?: RegionNode[];
 }
-export const RegionNode: z.ZodType<RegionNode> = z.lazy(() =>
-  z.object({ id: z.number().int(), label: z.string(), children: z.array(RegionNode).optional() }),
+export const RegionNode: z.ZodMiniType<RegionNode> = z.lazy(() =>
+  z.object({ id: z.int(), label: z.string(), children: z.optional(z.array(RegionNode)) }),
 );
 
 /**
@@ -22,8 +22,8 @@ export interface AgentTreeNode {
   label: string;
   children?: AgentTreeNode[];
 }
-export const AgentTreeNode: z.ZodType<AgentTreeNode> = z.lazy(() =>
-  z.object({ id: z.number().int(), label: z.string(), children: z.array(AgentTreeNode).optional() }),
+export const AgentTreeNode: z.ZodMiniType<AgentTreeNode> = z.lazy(() =>
+  z.object({ id: z.int(), label: z.string(), children: z.optional(z.array(AgentTreeNode)) }),
 );
 export const AGENT_TREE_ROOT_ID = -1;
 export const AGENT_TREE_ROOT_LABEL = '全部';
@@ -34,13 +34,13 @@ export const AGENT_TREE_SELF_LABEL = '本级';
  * "440000-440300-440305". An agent's areaInfo is the JSON text of an array of them; an empty array
  * means the whole country.
  */
-export const AreaKey = z.string().regex(/^\d{6}(-\d{6}){0,2}$/, '地区格式不正确');
+export const AreaKey = z.string().check(z.regex(/^\d{6}(-\d{6}){0,2}$/, '地区格式不正确'));
 
 export const AgentInfo = z.object({
-  id: z.number().int(),
-  userId: z.number().int(),
-  parentId: z.number().int().nullable(),
-  agentLevel: z.number().int().min(0).max(5),
+  id: z.int(),
+  userId: z.int(),
+  parentId: z.nullable(z.int()),
+  agentLevel: z.int().check(z.minimum(0), z.maximum(5)),
   agentName: z.string(),
   /** Masked: 138****0000. */
   mobilePhone: z.string(),
@@ -88,9 +88,9 @@ export const queryStructuredAreaInfo = endpoint({
 
 export const SiteInfo = z.object({
   /** URL of the logo image, or null for the default mark. */
-  logo: z.string().nullable(),
+  logo: z.nullable(z.string()),
   /** Null when not configured: the console falls back to its default name. */
-  name: z.string().nullable(),
+  name: z.nullable(z.string()),
 });
 export type SiteInfo = z.infer<typeof SiteInfo>;
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PUBLIC } from './access';
 import { EmptyRequest, endpoint } from './endpoint';
 import { CaptchaCode, PasswordDigest, Phone } from './validators';
@@ -8,12 +8,12 @@ export const LoginRequest = z.strictObject({
   /** Lowercase hex MD5 of the password, computed in the browser. */
   password: PasswordDigest,
   /** Required once the login has failed 3 times for this phone or address in 15 minutes. */
-  captchaKey: z.string().max(64).optional(),
-  captchaCode: CaptchaCode.optional(),
+  captchaKey: z.optional(z.string().check(z.maxLength(64))),
+  captchaCode: z.optional(CaptchaCode),
 });
 export type LoginRequest = z.input<typeof LoginRequest>;
 
-export const LoginResult = z.object({ userId: z.number().int(), agentId: z.number().int() });
+export const LoginResult = z.object({ userId: z.int(), agentId: z.int() });
 export type LoginResult = z.infer<typeof LoginResult>;
 
 export const login = endpoint({
@@ -45,7 +45,7 @@ export type CaptchaConfig = z.infer<typeof CaptchaConfig>;
 export const captchaChannel = endpoint({
   path: '/api/captcha/channel',
   access: PUBLIC,
-  request: z.strictObject({ scenario: z.string().max(32).optional() }),
+  request: z.strictObject({ scenario: z.optional(z.string().check(z.maxLength(32))) }),
   object: CaptchaConfig,
 });
 

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Access, Owns } from './access';
 import { envelope } from './envelope';
 
@@ -10,9 +10,9 @@ import { envelope } from './envelope';
  */
 export interface Endpoint<
   P extends string,
-  Req extends z.ZodType,
-  Obj extends z.ZodType,
-  Par extends z.ZodType,
+  Req extends z.ZodMiniType,
+  Obj extends z.ZodMiniType,
+  Par extends z.ZodMiniType,
   A extends Access = Access,
 > {
   readonly path: P;
@@ -24,7 +24,7 @@ export interface Endpoint<
   readonly owns: Owns;
 }
 
-export type AnyEndpoint = Endpoint<string, z.ZodType, z.ZodType, z.ZodType, Access>;
+export type AnyEndpoint = Endpoint<string, z.ZodMiniType, z.ZodMiniType, z.ZodMiniType, Access>;
 export type RequestOf<E extends AnyEndpoint> = z.input<E['request']>;
 export type ParsedRequestOf<E extends AnyEndpoint> = z.output<E['request']>;
 export type ObjectOf<E extends AnyEndpoint> = z.output<E['object']>;
@@ -37,15 +37,15 @@ type NoParams = typeof NoParams;
 
 export function endpoint<
   P extends string,
-  Req extends z.ZodType,
-  Obj extends z.ZodType,
+  Req extends z.ZodMiniType,
+  Obj extends z.ZodMiniType,
   A extends Access,
 >(def: { path: P; request: Req; object: Obj; access: A; owns?: Owns }): Endpoint<P, Req, Obj, NoParams, A>;
 export function endpoint<
   P extends string,
-  Req extends z.ZodType,
-  Obj extends z.ZodType,
-  Par extends z.ZodType,
+  Req extends z.ZodMiniType,
+  Obj extends z.ZodMiniType,
+  Par extends z.ZodMiniType,
   A extends Access,
 >(def: {
   path: P;
@@ -57,9 +57,9 @@ export function endpoint<
 }): Endpoint<P, Req, Obj, Par, A>;
 export function endpoint(def: {
   path: string;
-  params?: z.ZodType;
-  request: z.ZodType;
-  object: z.ZodType;
+  params?: z.ZodMiniType;
+  request: z.ZodMiniType;
+  object: z.ZodMiniType;
   access: Access;
   owns?: Owns;
 }): AnyEndpoint {

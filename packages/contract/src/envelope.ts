@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Response codes. The first four are fixed by spec section 8; the others are this product's own
@@ -36,7 +36,7 @@ export const Codes = {
 
 export type Code = (typeof Codes)[keyof typeof Codes];
 
-export const ResponseCode = z.string().min(1).max(16);
+export const ResponseCode = z.string().check(z.minLength(1), z.maxLength(16));
 
 /** Default Chinese messages for the product's own codes. */
 export const CodeMessages: Record<Code, string> = {
@@ -63,14 +63,14 @@ export const CodeMessages: Record<Code, string> = {
   '9999': '系统繁忙，请稍后再试',
 };
 
-export const envelope = <T extends z.ZodType>(object: T) =>
+export const envelope = <T extends z.ZodMiniType>(object: T) =>
   z.object({
     responseCode: ResponseCode,
     responseMsg: z.string(),
-    object: object.nullable(),
-    totalCount: z.number().int().nonnegative().optional(),
+    object: z.nullable(object),
+    totalCount: z.optional(z.int().check(z.nonnegative())),
     /** Present with code 3001: where the browser goes. */
-    codeUrl: z.string().optional(),
+    codeUrl: z.optional(z.string()),
   });
 
 /** The failure shape: any code but success, no object. */
@@ -78,7 +78,7 @@ export const FailureEnvelope = z.object({
   responseCode: ResponseCode,
   responseMsg: z.string(),
   object: z.null(),
-  codeUrl: z.string().optional(),
+  codeUrl: z.optional(z.string()),
 });
 export type FailureEnvelope = z.infer<typeof FailureEnvelope>;
 

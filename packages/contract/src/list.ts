@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import type { Access, Owns } from './access';
 import { DATE_TIME_RE, isRealDateTime } from './dates';
 import { type Endpoint, endpoint, type NoParams } from './endpoint';
@@ -17,13 +17,13 @@ export type SortOrder = (typeof SORT_ORDERS)[number];
 
 type SortShape<S extends string> = {
   /** A field of the list's whitelist; absent: the list's default order. */
-  orderBy: z.ZodOptional<z.ZodEnum<{ [K in S]: K }>>;
-  order: z.ZodOptional<z.ZodEnum<{ asc: 'asc'; desc: 'desc' }>>;
+  orderBy: z.ZodMiniOptional<z.core.$ZodType<S, S>>;
+  order: z.ZodMiniOptional<z.core.$ZodType<SortOrder, SortOrder>>;
 };
 
-export interface ListDef<F extends z.ZodRawShape, R extends z.ZodType, S extends string> {
+export interface ListDef<F extends z.core.$ZodLooseShape, R extends z.ZodMiniType, S extends string> {
   /** The filter fields (strict, every one optional): body, console URL and export query string. */
-  readonly filters: z.ZodObject<F, z.core.$strict>;
+  readonly filters: z.ZodMiniObject<F, z.core.$strict>;
   readonly row: R;
   readonly sortFields: readonly [S, ...S[]];
   readonly defaultSort: { readonly field: S; readonly order: SortOrder };
@@ -32,16 +32,16 @@ export interface ListDef<F extends z.ZodRawShape, R extends z.ZodType, S extends
   /** The filter fields that carry ids of a resource the caller must own (see access.ts). */
   readonly owns: Owns;
   /** Filters and sort, no page: what totals and export take. */
-  readonly query: z.ZodObject<F & SortShape<S>, z.core.$strict>;
+  readonly query: z.ZodMiniObject<F & SortShape<S>, z.core.$strict>;
   /** Filters, sort and page: what the page call takes. */
-  readonly request: z.ZodObject<F & SortShape<S> & typeof PageRequest.shape, z.core.$strict>;
+  readonly request: z.ZodMiniObject<F & SortShape<S> & typeof PageRequest.shape, z.core.$strict>;
 }
 
-export type AnyListDef = ListDef<z.ZodRawShape, z.ZodType, string>;
+export type AnyListDef = ListDef<z.core.$ZodLooseShape, z.ZodMiniType, string>;
 export type ListQueryOf<L extends AnyListDef> = z.output<L['query']>;
 export type ListRowOf<L extends AnyListDef> = z.output<L['row']>;
 
-export function defineList<F extends z.ZodRawShape, R extends z.ZodType, S extends string>(def: {
+export function defineList<F extends z.core.$ZodLooseShape, R extends z.ZodMiniType, S extends string>(def: {
   filters: F;
   row: R;
   sort: readonly [S, ...S[]];
@@ -50,8 +50,8 @@ export function defineList<F extends z.ZodRawShape, R extends z.ZodType, S exten
   owns?: Owns;
 }): ListDef<F, R, S> {
   const sortShape = {
-    orderBy: z.enum(def.sort as unknown as [S, ...S[]]).optional(),
-    order: z.enum(SORT_ORDERS).optional(),
+    orderBy: z.optional(z.enum(def.sort as unknown as [S, ...S[]])),
+    order: z.optional(z.enum(SORT_ORDERS)),
   } as unknown as SortShape<S>;
   return {
     filters: z.strictObject(def.filters),
@@ -68,15 +68,17 @@ export function defineList<F extends z.ZodRawShape, R extends z.ZodType, S exten
 /** Filter fields shared by every list. Times are China time, "YYYY-MM-DD HH:mm:ss" (or a bare date). */
 export const FilterTime = z
   .string()
-  .regex(DATE_TIME_RE, '时间格式应为 YYYY-MM-DD HH:mm:ss')
-  .refine(isRealDateTime, { error: (issue) => `时间不存在：${String(issue.input)}` });
+  .check(
+    z.regex(DATE_TIME_RE, '时间格式应为 YYYY-MM-DD HH:mm:ss'),
+    z.refine(isRealDateTime, { error: (issue) => `时间不存在：${String(issue.input)}` }),
+  );
 
 /** The page call of a list: its filters, sort and page in, a page of rows and `totalCount` out. */
 export function listEndpoint<P extends string, L extends AnyListDef, A extends Access>(def: {
   path: P;
   list: L;
   access: A;
-}): Endpoint<P, L['request'], z.ZodArray<L['row']>, typeof NoParams, A> & { readonly list: L } {
+}): Endpoint<P, L['request'], z.ZodMiniArray<L['row']>, typeof NoParams, A> & { readonly list: L } {
   return {
     ...endpoint({
       path: def.path,
@@ -93,7 +95,7 @@ export function listEndpoint<P extends string, L extends AnyListDef, A extends A
 export function totalsEndpoint<
   P extends string,
   L extends AnyListDef,
-  T extends z.ZodType,
+  T extends z.ZodMiniType,
   A extends Access,
 >(def: {
   path: P;
@@ -129,7 +131,7 @@ export interface ExportEndpoint<P extends string = string, L extends AnyListDef 
 
 export const EXPORT_TOKEN_PARAM = 'downloadToken';
 export const EXPORT_TOKEN_COOKIE = 'ac_export';
-export const ExportToken = z.string().regex(/^[A-Za-z0-9_-]{8,64}$/);
+export const ExportToken = z.string().check(z.regex(/^[A-Za-z0-9_-]{8,64}$/));
 
 export function exportEndpoint<P extends string, L extends AnyListDef>(def: {
   path: P;
@@ -149,18 +151,18 @@ type Kind = 'string' | 'number' | 'boolean' | { array: Kind } | 'other';
 
 interface Def {
   type: string;
-  innerType?: z.ZodType;
-  element?: z.ZodType;
-  options?: z.ZodType[];
+  innerType?: z.ZodMiniType;
+  element?: z.ZodMiniType;
+  options?: z.ZodMiniType[];
   values?: unknown[];
-  in?: z.ZodType;
+  in?: z.ZodMiniType;
   entries?: Record<string, unknown>;
 }
 
-const defOf = (schema: z.ZodType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
+const defOf = (schema: z.ZodMiniType): Def => (schema as unknown as { _zod: { def: Def } })._zod.def;
 
 /** What a filter field holds, looking through optional, default, nullable and pipes. */
-function kindOf(schema: z.ZodType): Kind {
+function kindOf(schema: z.ZodMiniType): Kind {
   const def = defOf(schema);
   switch (def.type) {
     case 'string':
@@ -211,7 +213,7 @@ function fromString(kind: Kind, raw: string): unknown {
  * empty strings and unknown keys are left out. The result still has to pass the schema.
  */
 export function filtersFromStrings(
-  shape: z.ZodRawShape,
+  shape: z.core.$ZodLooseShape,
   strings: Readonly<Record<string, string | readonly string[] | undefined>>,
 ): Record<string, unknown> {
   const out: Record<string, unknown> = {};
@@ -219,7 +221,7 @@ export function filtersFromStrings(
     const value = strings[key];
     const raw = Array.isArray(value) ? value.join(',') : value;
     if (typeof raw !== 'string' || raw === '') continue;
-    out[key] = fromString(kindOf(schema as z.ZodType), raw);
+    out[key] = fromString(kindOf(schema as z.ZodMiniType), raw);
   }
   return out;
 }
@@ -244,11 +246,11 @@ export function validFilters<L extends AnyListDef>(
   list: L,
   strings: Readonly<Record<string, string | readonly string[] | undefined>>,
 ): Partial<ListQueryOf<L>> {
-  const shape = list.query.shape as z.ZodRawShape;
+  const shape = list.query.shape as z.core.$ZodLooseShape;
   const values = filtersFromStrings(shape, strings);
   const out: Record<string, unknown> = {};
   for (const [key, value] of Object.entries(values)) {
-    const field = shape[key] as z.ZodType | undefined;
+    const field = shape[key] as z.ZodMiniType | undefined;
     const parsed = field?.safeParse(value);
     if (parsed?.success && parsed.data !== undefined) out[key] = parsed.data;
   }

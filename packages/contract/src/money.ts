@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 
 /**
  * Money is integer fen end to end (1 yuan = 100 fen): in the database (bigint), in the services,
@@ -17,16 +17,15 @@ export const MAX_FEN = 10_000_000_000_000;
 /** An amount of money in integer fen, negative allowed (adjustments, reversals): |amount| ≤ MAX_FEN. */
 export const Fen = z
   .int({ error: '金额必须是以分为单位的整数' })
-  .min(-MAX_FEN, { error: '金额超出范围' })
-  .max(MAX_FEN, { error: '金额超出范围' });
+  .check(z.minimum(-MAX_FEN, { error: '金额超出范围' }), z.maximum(MAX_FEN, { error: '金额超出范围' }));
 export type Fen = z.infer<typeof Fen>;
 
 /** An amount that cannot be negative (balances, prices, withdrawals): 0 ≤ amount ≤ MAX_FEN. */
-export const NonNegativeFen = Fen.min(0, { error: '金额不能为负' });
+export const NonNegativeFen = Fen.check(z.minimum(0, { error: '金额不能为负' }));
 export type NonNegativeFen = z.infer<typeof NonNegativeFen>;
 
 /** An amount that must be above zero (a withdrawal, a payment): 1 ≤ amount ≤ MAX_FEN. */
-export const PositiveFen = Fen.min(1, { error: '金额必须大于0' });
+export const PositiveFen = Fen.check(z.minimum(1, { error: '金额必须大于0' }));
 export type PositiveFen = z.infer<typeof PositiveFen>;
 
 export function fenToYuan(fen: number): string {

@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SIGNED_IN } from './access';
 import { IMAGE_MAX_BYTES } from './constants';
 import { EmptyRequest, endpoint } from './endpoint';
@@ -21,11 +21,13 @@ export const uploadIdPhoto = endpoint({
   access: SIGNED_IN,
   request: z.strictObject({
     kind: IdPhotoKind,
-    fileName: z.string().trim().min(1).max(200),
+    fileName: z.string().check(z.trim(), z.minLength(1), z.maxLength(200)),
     dataUrl: z
       .string()
-      .min(1, Messages.idFrontRequired)
-      .max(Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 128, Messages.imageSize),
+      .check(
+        z.minLength(1, Messages.idFrontRequired),
+        z.maxLength(Math.ceil((IMAGE_MAX_BYTES * 4) / 3) + 128, Messages.imageSize),
+      ),
   }),
   object: z.object({
     /** Opaque id to put in the identity form. */
@@ -39,7 +41,7 @@ export const uploadIdPhoto = endpoint({
 export const RealNameRecordStatus = { UNDER_REVIEW: 0, VERIFIED: 1, REJECTED: 2 } as const;
 
 export const RealNameRecord = z.object({
-  status: z.number().int(),
+  status: z.int(),
   /** Masked: '*' + last character. */
   realName: z.string(),
   /** Masked: 1101**********002X. */
@@ -48,9 +50,9 @@ export const RealNameRecord = z.object({
   idFaceBack: z.string(),
   idFaceHold: z.string(),
   /** Why the operator rejected it, when status is 2. */
-  rejectReason: z.string().nullable(),
+  rejectReason: z.nullable(z.string()),
   submitTime: z.string(),
-  reviewTime: z.string().nullable(),
+  reviewTime: z.nullable(z.string()),
 });
 export type RealNameRecord = z.infer<typeof RealNameRecord>;
 
@@ -58,15 +60,21 @@ export const realAuthPersonalInfo = endpoint({
   path: '/api/realAuth/realAuthPersonalInfo',
   access: SIGNED_IN,
   request: EmptyRequest,
-  object: RealNameRecord.nullable(),
+  object: z.nullable(RealNameRecord),
 });
 
 export const RealNameSubmission = z.strictObject({
   realName: RealName,
   idNo: IdNumber,
-  idFaceFront: z.string({ error: Messages.idFrontRequired }).min(1, Messages.idFrontRequired).max(64),
-  idFaceBack: z.string({ error: Messages.idBackRequired }).min(1, Messages.idBackRequired).max(64),
-  idFaceHold: z.string({ error: Messages.idHoldRequired }).min(1, Messages.idHoldRequired).max(64),
+  idFaceFront: z
+    .string({ error: Messages.idFrontRequired })
+    .check(z.minLength(1, Messages.idFrontRequired), z.maxLength(64)),
+  idFaceBack: z
+    .string({ error: Messages.idBackRequired })
+    .check(z.minLength(1, Messages.idBackRequired), z.maxLength(64)),
+  idFaceHold: z
+    .string({ error: Messages.idHoldRequired })
+    .check(z.minLength(1, Messages.idHoldRequired), z.maxLength(64)),
   smsCode: SmsCode,
 });
 export type RealNameSubmission = z.input<typeof RealNameSubmission>;
@@ -89,10 +97,10 @@ export const modifyUserRealAuthPersonal = endpoint({
 // ---- the operator's review (level 0) ----
 
 export const RealNameReviewItem = z.object({
-  id: z.number().int(),
-  userId: z.number().int(),
+  id: z.int(),
+  userId: z.int(),
   agentName: z.string(),
-  agentLevel: z.number().int(),
+  agentLevel: z.int(),
   /** Masked phone. */
   mobilePhone: z.string(),
   /** Whole: the reviewer compares them with the photos. */
@@ -101,19 +109,19 @@ export const RealNameReviewItem = z.object({
   idFaceFront: z.string(),
   idFaceBack: z.string(),
   idFaceHold: z.string(),
-  status: z.number().int(),
-  rejectReason: z.string().nullable(),
+  status: z.int(),
+  rejectReason: z.nullable(z.string()),
   submitTime: z.string(),
-  reviewTime: z.string().nullable(),
+  reviewTime: z.nullable(z.string()),
 });
 export type RealNameReviewItem = z.infer<typeof RealNameReviewItem>;
 
 /** The operator's identity review: every submission, newest first (level 0 only: no owner to scope by). */
 export const realNameReviewList = defineList({
   filters: {
-    status: z.union([z.literal(0), z.literal(1), z.literal(2)]).optional(),
+    status: z.optional(z.union([z.literal(0), z.literal(1), z.literal(2)])),
     /** Part of the phone. */
-    mobilePhone: z.string().trim().max(11).optional(),
+    mobilePhone: z.optional(z.string().check(z.trim(), z.maxLength(11))),
   },
   row: RealNameReviewItem,
   sort: ['submitTime'],
@@ -139,7 +147,9 @@ export const rejectRealName = endpoint({
   access: OPERATOR_ACCESS,
   request: z.strictObject({
     id: Id,
-    reason: z.string().trim().min(1, '请输入驳回原因').max(100, '驳回原因最多100个字'),
+    reason: z
+      .string()
+      .check(z.trim(), z.minLength(1, '请输入驳回原因'), z.maxLength(100, '驳回原因最多100个字')),
   }),
   object: z.boolean(),
 });
@@ -147,7 +157,7 @@ export const rejectRealName = endpoint({
 // ---- the SMS outbox (level 0): the default SMS provider's delivery, readable in the console ----
 
 export const SmsOutboxItem = z.object({
-  id: z.number().int(),
+  id: z.int(),
   mobilePhone: z.string(),
   smsTypeCode: z.string(),
   content: z.string(),
@@ -159,7 +169,7 @@ export type SmsOutboxItem = z.infer<typeof SmsOutboxItem>;
 export const smsOutboxList = defineList({
   filters: {
     /** Part of the phone. */
-    mobilePhone: z.string().trim().max(11).optional(),
+    mobilePhone: z.optional(z.string().check(z.trim(), z.maxLength(11))),
   },
   row: SmsOutboxItem,
   sort: ['createTime'],

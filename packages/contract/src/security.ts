@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { PUBLIC, SIGNED_IN } from './access';
 import { EmptyRequest, endpoint } from './endpoint';
 import { AlipayAccount, CaptchaCode, Messages, PasswordDigest, Phone, RealName, SmsCode } from './validators';
@@ -57,13 +57,13 @@ export const PHONE_LOOKUPS_PER_IP_PER_DAY = 100;
  * `randStr` the characters typed; for channel 1 (a third-party slider) both come from the provider.
  */
 export const SmsSendRequest = z.strictObject({
-  scenario: z.string().trim().min(1).max(32),
+  scenario: z.string().check(z.trim(), z.minLength(1), z.maxLength(32)),
   ctoken: z.uuid('ctoken 格式不正确'),
   randStr: CaptchaCode,
-  ticket: z.string().trim().min(1, Messages.captchaRequired).max(512),
+  ticket: z.string().check(z.trim(), z.minLength(1, Messages.captchaRequired), z.maxLength(512)),
   smsTypeCode: SmsTypeCode,
   /** Required by getSmsCode; ignored by getSmsCodeSigned, which sends to the caller's own phone. */
-  mobilePhone: z.string().max(20).optional(),
+  mobilePhone: z.optional(z.string().check(z.maxLength(20))),
 });
 export type SmsSendRequest = z.input<typeof SmsSendRequest>;
 
@@ -71,9 +71,9 @@ export const SmsSendResult = z.object({
   /** Masked number the code went to. */
   mobilePhone: z.string(),
   /** Seconds until the code expires. */
-  expireSeconds: z.number().int(),
+  expireSeconds: z.int(),
   /** Seconds before another code may be requested (the 59 s countdown). */
-  resendSeconds: z.number().int(),
+  resendSeconds: z.int(),
 });
 export type SmsSendResult = z.infer<typeof SmsSendResult>;
 
@@ -146,7 +146,7 @@ export const changeMobilePhoneTwo = endpoint({
 export const modifyPassword = endpoint({
   path: '/api/userPassword/modifyPassword',
   access: SIGNED_IN,
-  request: z.strictObject({ newLoginPassword: PasswordDigest, smsCode: SmsCode.optional() }),
+  request: z.strictObject({ newLoginPassword: PasswordDigest, smsCode: z.optional(SmsCode) }),
   object: z.boolean(),
 });
 
@@ -154,7 +154,7 @@ export const modifyPassword = endpoint({
 export const setPayPassword = endpoint({
   path: '/api/userPassword/setPayPassword',
   access: SIGNED_IN,
-  request: z.strictObject({ payPassword: PasswordDigest, smsCode: SmsCode.optional() }),
+  request: z.strictObject({ payPassword: PasswordDigest, smsCode: z.optional(SmsCode) }),
   object: z.boolean(),
 });
 
@@ -171,7 +171,10 @@ export const resetPasswordOne = endpoint({
 export const resetPasswordTwo = endpoint({
   path: '/api/userPassword/resetPasswordTwo',
   access: PUBLIC,
-  request: z.strictObject({ resetToken: z.string().min(1).max(128), newLoginPassword: PasswordDigest }),
+  request: z.strictObject({
+    resetToken: z.string().check(z.minLength(1), z.maxLength(128)),
+    newLoginPassword: PasswordDigest,
+  }),
   object: z.boolean(),
 });
 
@@ -190,13 +193,13 @@ export const queryWithdrawAccount = endpoint({
   path: '/api/userBindAccount/query',
   access: SIGNED_IN,
   request: EmptyRequest,
-  object: WithdrawAccount.nullable(),
+  object: z.nullable(WithdrawAccount),
 });
 
 /** The SMS code is required unless no withdraw account is set yet (first setup). */
 export const addUserBindAccount = endpoint({
   path: '/api/userBindAccount/addUserBindAccount',
   access: SIGNED_IN,
-  request: z.strictObject({ accountNo: AlipayAccount, realName: RealName, smsCode: SmsCode.optional() }),
+  request: z.strictObject({ accountNo: AlipayAccount, realName: RealName, smsCode: z.optional(SmsCode) }),
   object: WithdrawAccount,
 });

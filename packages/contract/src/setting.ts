@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SiteInfo } from './agent';
 import { endpoint } from './endpoint';
 import { OPERATOR_ACCESS } from './roles';
@@ -8,16 +8,22 @@ export const LOGO_MAX_BYTES = 512 * 1024;
 export const LOGO_TYPES = ['image/png', 'image/jpeg'] as const;
 
 export const UpdateSiteInfoRequest = z.strictObject({
-  name: z.string().trim().min(1, '请输入站点名称').max(SITE_NAME_MAX, `站点名称最多${SITE_NAME_MAX}个字`),
+  name: z
+    .string()
+    .check(
+      z.trim(),
+      z.minLength(1, '请输入站点名称'),
+      z.maxLength(SITE_NAME_MAX, `站点名称最多${SITE_NAME_MAX}个字`),
+    ),
   /**
    * The new logo as a base64 data URL (PNG or JPEG, at most 512 KB, checked by content on the
    * server), null to remove it, or absent to keep the current one.
    */
-  logo: z
-    .string()
-    .max(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 64, '站点Logo不能超过 512KB')
-    .nullable()
-    .optional(),
+  logo: z.optional(
+    z.nullable(
+      z.string().check(z.maxLength(Math.ceil((LOGO_MAX_BYTES * 4) / 3) + 64, '站点Logo不能超过 512KB')),
+    ),
+  ),
 });
 export type UpdateSiteInfoRequest = z.input<typeof UpdateSiteInfoRequest>;
 

@@ -1,9 +1,9 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { SIGNED_IN } from './access';
 import { EmptyRequest, endpoint } from './endpoint';
 
 export const UserInfo = z.object({
-  userId: z.number().int(),
+  userId: z.int(),
   /** Masked: 138****0000. */
   mobilePhone: z.string(),
   isSetPayPassword: z.boolean(),
@@ -11,9 +11,9 @@ export const UserInfo = z.object({
   isSetLoginPassword: z.boolean(),
   phoneVerified: z.boolean(),
   /** Spec section 4: 0 under review, 1 verified, any other value (or null) not done. */
-  realNameStatus: z.number().int().nullable(),
+  realNameStatus: z.nullable(z.int()),
   createTime: z.string(),
-  lastLoginTime: z.string().nullable(),
+  lastLoginTime: z.nullable(z.string()),
 });
 export type UserInfo = z.infer<typeof UserInfo>;
 

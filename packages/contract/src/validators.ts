@@ -1,4 +1,4 @@
-import { z } from 'zod';
+import * as z from 'zod/mini';
 import { ALIPAY_ACCOUNT_MAX, ID_NUMBER_MAX, PASSWORD_MAX, PASSWORD_MIN, REAL_NAME_MAX } from './constants';
 
 /** The messages of spec section 5, to the letter. */
@@ -65,52 +65,48 @@ export const maskIdNumber = (id: string): string =>
 
 export const Phone = z
   .string({ error: Messages.phoneRequired })
-  .trim()
-  .min(1, Messages.phoneRequired)
-  .refine(isValidPhone, Messages.phoneInvalid);
+  .check(z.trim(), z.minLength(1, Messages.phoneRequired), z.refine(isValidPhone, Messages.phoneInvalid));
 
 export const NewPassword = z
   .string({ error: Messages.newPasswordRequired })
-  .min(1, Messages.newPasswordRequired)
-  .refine(isValidPassword, Messages.passwordInvalid);
+  .check(z.minLength(1, Messages.newPasswordRequired), z.refine(isValidPassword, Messages.passwordInvalid));
 
 /** A password as it travels: the lowercase hex MD5 the client computes (spec: "hashed before sending"). */
 export const PasswordDigest = z
   .string({ error: Messages.passwordRequired })
-  .min(1, Messages.passwordRequired)
-  .refine(isMd5Hex, '密码格式不正确');
+  .check(z.minLength(1, Messages.passwordRequired), z.refine(isMd5Hex, '密码格式不正确'));
 
 export const RealName = z
   .string({ error: Messages.realNameRequired })
-  .trim()
-  .min(1, Messages.realNameRequired)
-  .max(REAL_NAME_MAX, `姓名最多${REAL_NAME_MAX}个字`);
+  .check(
+    z.trim(),
+    z.minLength(1, Messages.realNameRequired),
+    z.maxLength(REAL_NAME_MAX, `姓名最多${REAL_NAME_MAX}个字`),
+  );
 
 export const IdNumber = z
   .string({ error: Messages.idNumberRequired })
-  .trim()
-  .min(1, Messages.idNumberRequired)
-  .max(ID_NUMBER_MAX, Messages.idNumberInvalid)
-  .refine(isValidIdNumber, Messages.idNumberInvalid);
+  .check(
+    z.trim(),
+    z.minLength(1, Messages.idNumberRequired),
+    z.maxLength(ID_NUMBER_MAX, Messages.idNumberInvalid),
+    z.refine(isValidIdNumber, Messages.idNumberInvalid),
+  );
 
-export const AlipayAccount = z
-  .string({ error: Messages.alipayRequired })
-  .trim()
-  .min(1, Messages.alipayRequired)
-  .max(ALIPAY_ACCOUNT_MAX, `支付宝账号最多${ALIPAY_ACCOUNT_MAX}个字符`)
-  .refine((v) => !/\s/.test(v), '支付宝账号不能包含空格');
+export const AlipayAccount = z.string({ error: Messages.alipayRequired }).check(
+  z.trim(),
+  z.minLength(1, Messages.alipayRequired),
+  z.maxLength(ALIPAY_ACCOUNT_MAX, `支付宝账号最多${ALIPAY_ACCOUNT_MAX}个字符`),
+  z.refine((v) => !/\s/.test(v), '支付宝账号不能包含空格'),
+);
 
 export const SmsCode = z
   .string({ error: Messages.smsCodeRequired })
-  .trim()
-  .min(1, Messages.smsCodeRequired)
-  .regex(/^\d{6}$/, '短信验证码为6位数字');
+  .check(z.trim(), z.minLength(1, Messages.smsCodeRequired), z.regex(/^\d{6}$/, '短信验证码为6位数字'));
 
 export const CaptchaCode = z
   .string({ error: Messages.captchaRequired })
-  .trim()
-  .min(1, Messages.captchaRequired)
-  .max(8, '图片验证码错误');
+  .check(z.trim(), z.minLength(1, Messages.captchaRequired), z.maxLength(8, '图片验证码错误'));
 
 /** Number inputs (spec section 5): digits and a decimal point, optional minus, clamped to [min, max]. */
 export function sanitizeNumberInput(
@@ -139,6 +135,6 @@ export function sanitizeNumberInput(
 /** The largest id a record can have (PostgreSQL `integer`): anything above is refused as a parameter. */
 export const MAX_ID = 2_147_483_647;
 /** The id of a record in a request body. */
-export const Id = z.number().int().positive().max(MAX_ID, '编号不存在');
+export const Id = z.int().check(z.positive(), z.maximum(MAX_ID, '编号不存在'));
 /** The id of a record in a path (`/api/agent/query/:id`): text in the URL. */
-export const IdParam = z.coerce.number().int().positive().max(MAX_ID, '编号不存在');
+export const IdParam = z.coerce.number().check(z.int(), z.positive(), z.maximum(MAX_ID, '编号不存在'));

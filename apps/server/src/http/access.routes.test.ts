@@ -37,22 +37,22 @@ const ID_NAME = /^(id|pid|[a-z][A-Za-z]*Ids?)$/;
 
 interface Def {
   type: string;
-  innerType?: z.ZodType;
-  element?: z.ZodType;
-  shape?: Record<string, z.ZodType>;
+  innerType?: z.core.$ZodType;
+  element?: z.core.$ZodType;
+  shape?: Record<string, z.core.$ZodType>;
 }
-const defOf = (s: z.ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
-const unwrap = (s: z.ZodType): z.ZodType => {
+const defOf = (s: z.core.$ZodType) => (s as unknown as { _zod: { def: Def } })._zod.def;
+const unwrap = (s: z.core.$ZodType): z.core.$ZodType => {
   const def = defOf(s);
   return def.innerType ? unwrap(def.innerType) : s;
 };
-const holdsNumbers = (s: z.ZodType): boolean => {
+const holdsNumbers = (s: z.core.$ZodType): boolean => {
   const def = defOf(unwrap(s));
   if (def.type === 'number') return true;
   if (def.type === 'pipe') return true; // path params coerce from the URL's text
   return def.type === 'array' && def.element !== undefined && holdsNumbers(def.element);
 };
-const fieldsOf = (s: z.ZodType): Record<string, z.ZodType> => defOf(s).shape ?? {};
+const fieldsOf = (s: z.core.$ZodType): Record<string, z.core.$ZodType> => defOf(s).shape ?? {};
 
 /** A path with every parameter filled in by something its schema accepts. */
 const samplePath = (ep: AnyEndpoint) =>

@@ -18,6 +18,7 @@ import {
   pathOf,
 } from './agent-tree-select-model';
 import './agent-tree-select.css';
+import { AGENT_PLACEHOLDER } from './field-placeholders';
 
 /** How long typing pauses before the select searches on the server. */
 export const AGENT_SEARCH_DEBOUNCE_MS = 300;
@@ -40,25 +41,7 @@ const isAgentId = (key: Key): key is number => typeof key === 'number' && key > 
 
 const NO_MATCHES: readonly AgentTreeMatch[] = [];
 
-/**
- * The agent filter of every screen (spec sections 3 and 6): the root -1 "全部", then "本级" (the
- * agent itself) and its sub-agents, loaded on demand. `tree` is the agent info's structuredPid (the
- * top); a node's sub-agents load when it is opened, typing searches loaded nodes at once and the
- * server after a pause (matches are drawn in place, under the agents above them), and a value not
- * loaded yet (a filter restored from a URL) is looked up so that it shows its name.
- */
-export function AgentTreeSelect({
-  tree,
-  selfId,
-  value,
-  onChange,
-  withoutRoot = false,
-  placeholder = '请选择代理',
-  disabled,
-  allowClear = true,
-  id,
-  className,
-}: {
+export interface AgentTreeSelectProps {
   /** structuredPid: the root -1 全部 and 本级. */
   tree: readonly AgentTreeNode[];
   /** The caller's agent id (本级): its sub-agents are shown beside it. */
@@ -72,7 +55,32 @@ export function AgentTreeSelect({
   allowClear?: boolean;
   id?: string;
   className?: string;
-}) {
+  /** Focused and open as it mounts (it replaces its stand-in: components/lazy-fields). */
+  autoFocus?: boolean;
+  defaultOpen?: boolean;
+}
+
+/**
+ * The agent filter of every screen (spec sections 3 and 6): the root -1 "全部", then "本级" (the
+ * agent itself) and its sub-agents, loaded on demand. `tree` is the agent info's structuredPid (the
+ * top); a node's sub-agents load when it is opened, typing searches loaded nodes at once and the
+ * server after a pause (matches are drawn in place, under the agents above them), and a value not
+ * loaded yet (a filter restored from a URL) is looked up so that it shows its name.
+ */
+export function AgentTreeSelect({
+  tree,
+  selfId,
+  value,
+  onChange,
+  withoutRoot = false,
+  placeholder = AGENT_PLACEHOLDER,
+  disabled,
+  allowClear = true,
+  id,
+  className,
+  autoFocus,
+  defaultOpen,
+}: AgentTreeSelectProps) {
   const queryClient = useQueryClient();
 
   // The nodes whose sub-agents are wanted: the caller's at once, the others when opened.
@@ -175,6 +183,8 @@ export function AgentTreeSelect({
     <TreeSelect<number | undefined, AgentTreeOption>
       id={id}
       className={className}
+      autoFocus={autoFocus}
+      defaultOpen={defaultOpen}
       treeData={treeData}
       value={value}
       onChange={onSelectChange}

@@ -1,5 +1,6 @@
 import type { RegionNode } from '@agent-console/contract';
 import { Cascader } from 'antd';
+import { AREA_PLACEHOLDER } from './field-placeholders';
 
 /** "440000-440300" from the codes chosen from the province down (any level may be chosen). */
 export const areaKeyOf = (path: readonly (number | string)[]): string => path.map(String).join('-');
@@ -34,7 +35,15 @@ interface CommonProps {
   disabled?: boolean;
   className?: string;
   id?: string;
+  /** Focused and open as it mounts (it replaces its stand-in: components/lazy-fields). */
+  autoFocus?: boolean;
+  defaultOpen?: boolean;
 }
+
+export type AreaCascaderProps = CommonProps & {
+  value?: string | undefined;
+  onChange?: (key: string | undefined) => void;
+};
 
 /**
  * The area filter of every list (spec section 6): province, city or district, any level may be
@@ -44,9 +53,9 @@ export function AreaCascader({
   options,
   value,
   onChange,
-  placeholder = '请选择地区',
+  placeholder = AREA_PLACEHOLDER,
   ...rest
-}: CommonProps & { value?: string | undefined; onChange?: (key: string | undefined) => void }) {
+}: AreaCascaderProps) {
   return (
     <Cascader
       {...rest}
@@ -72,7 +81,7 @@ export function AreaMultiCascader({
   options,
   value,
   onChange,
-  placeholder = '请选择地区',
+  placeholder = AREA_PLACEHOLDER,
   ...rest
 }: CommonProps & { value?: readonly string[] | undefined; onChange?: (keys: string[]) => void }) {
   return (

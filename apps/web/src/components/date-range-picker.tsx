@@ -1,6 +1,12 @@
 import { formatDateTime, RANGE_SHORTCUTS } from '@agent-console/contract';
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
+import 'dayjs/locale/zh-cn';
+import { RANGE_PLACEHOLDERS } from './field-placeholders';
+
+// antd's date pickers follow dayjs's locale (week starting Monday, Chinese month names): they come
+// with this module only, which loads on demand (lazy-fields).
+dayjs.locale('zh-cn');
 
 /** A range as it travels: "YYYY-MM-DD HH:mm:ss" twice. */
 export type WireRange = readonly [string, string];
@@ -38,6 +44,19 @@ export function toWireRange(
 
 const DEFAULT_TIMES: [Dayjs, Dayjs] = [dayjs('00:00:00', 'HH:mm:ss'), dayjs('23:59:59', 'HH:mm:ss')];
 
+export interface DateRangePickerProps {
+  value?: WireRange | undefined;
+  onChange?: (range: WireRange | undefined) => void;
+  type?: 'daterange' | 'datetimerange';
+  disabledDate?: (date: Dayjs) => boolean;
+  allowClear?: boolean;
+  id?: string;
+  className?: string;
+  /** Focused and open as it mounts (it replaces its stand-in: components/lazy-fields). */
+  autoFocus?: boolean;
+  defaultOpen?: boolean;
+}
+
 /**
  * The date range of every list and statistics filter (spec sections 5 and 9): the shortcuts, start
  * not after end, optional disabled dates, days or date-times (default times 00:00:00 and
@@ -51,20 +70,16 @@ export function DateRangePicker({
   allowClear = true,
   id,
   className,
-}: {
-  value?: WireRange | undefined;
-  onChange?: (range: WireRange | undefined) => void;
-  type?: 'daterange' | 'datetimerange';
-  disabledDate?: (date: Dayjs) => boolean;
-  allowClear?: boolean;
-  id?: string;
-  className?: string;
-}) {
+  autoFocus,
+  defaultOpen,
+}: DateRangePickerProps) {
   const shown: [Dayjs, Dayjs] | null = value ? [dayjs(value[0]), dayjs(value[1])] : null;
   return (
     <DatePicker.RangePicker
       id={id}
       className={className}
+      autoFocus={autoFocus}
+      defaultOpen={defaultOpen}
       value={shown}
       presets={rangePresets()}
       allowClear={allowClear}
@@ -72,7 +87,7 @@ export function DateRangePicker({
       {...(type === 'datetimerange'
         ? { showTime: { defaultOpenValue: DEFAULT_TIMES }, format: WIRE_FORMAT }
         : { format: 'YYYY-MM-DD' })}
-      placeholder={['开始日期', '结束日期']}
+      placeholder={RANGE_PLACEHOLDERS}
       onChange={(range) => {
         const [start, end] = range ?? [];
         onChange?.(start && end ? toWireRange(start, end, type) : undefined);

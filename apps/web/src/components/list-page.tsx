@@ -1,7 +1,8 @@
 import type { AnyListDef, ExportEndpoint, ListRowOf } from '@agent-console/contract';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
-import { Button, Card, Form, Space, Table, type TableColumnsType, type TableProps } from 'antd';
+import { Button, Form, Space, Table, type TableColumnsType, type TableProps } from 'antd';
 import { type ReactNode, useEffect, useMemo } from 'react';
+import { cx } from '../lib/cx';
 import { useExport } from '../lib/use-export';
 import type { ListHandle, ListQuery } from '../lib/use-list';
 import { ListPager } from './list-pager';
@@ -105,48 +106,63 @@ export function ListPage<L extends AnyListDef>({
   });
 
   return (
-    <Card title={title} variant="borderless" extra={extra} className={className}>
-      {notice}
-      <Form<FormValues>
-        form={form}
-        layout="inline"
-        className="list-filters"
-        initialValues={formValues}
-        onFinish={(values) => list.submit(normalize(fromFormValues(values, ranges)) as ListQuery<L>)}
-      >
-        {filters}
-        <Form.Item>
-          <Space wrap>
-            <Button type="primary" htmlType="submit" loading={list.loading}>
-              查询
-            </Button>
-            <Button onClick={() => list.clear()} disabled={list.loading}>
-              重置
-            </Button>
-            <Button icon={<ReloadOutlined />} onClick={list.reload} disabled={list.loading} aria-label="刷新">
-              刷新
-            </Button>
-            {exportEndpoint ? (
-              <Button
-                icon={<DownloadOutlined />}
-                loading={exporter.exporting}
-                onClick={() => exporter.start(list.query)}
-              >
-                {exporter.exporting ? '导出中' : '导出'}
+    // antd's borderless Card as plain blocks (list-page.css): the Card component would bring its
+    // Tabs and Skeleton into every list screen's first load.
+    <section className={cx('list-page', className)}>
+      {title || extra ? (
+        <div className="list-page-head">
+          <div className="list-page-title">{title}</div>
+          {extra ? <div className="list-page-extra">{extra}</div> : null}
+        </div>
+      ) : null}
+      <div className="list-page-body">
+        {notice}
+        <Form<FormValues>
+          form={form}
+          layout="inline"
+          className="list-filters"
+          initialValues={formValues}
+          onFinish={(values) => list.submit(normalize(fromFormValues(values, ranges)) as ListQuery<L>)}
+        >
+          {filters}
+          <Form.Item>
+            <Space wrap>
+              <Button type="primary" htmlType="submit" loading={list.loading}>
+                查询
               </Button>
-            ) : null}
-          </Space>
-        </Form.Item>
-      </Form>
-      {totals ? <div className="list-totals">{totals}</div> : null}
-      <Table<ListRowOf<L>>
-        rowKey={rowKey}
-        size="middle"
-        columns={shown}
-        {...(scroll ? { scroll } : {})}
-        {...list.tableProps}
-      />
-      <ListPager {...list.pager} />
-    </Card>
+              <Button onClick={() => list.clear()} disabled={list.loading}>
+                重置
+              </Button>
+              <Button
+                icon={<ReloadOutlined />}
+                onClick={list.reload}
+                disabled={list.loading}
+                aria-label="刷新"
+              >
+                刷新
+              </Button>
+              {exportEndpoint ? (
+                <Button
+                  icon={<DownloadOutlined />}
+                  loading={exporter.exporting}
+                  onClick={() => exporter.start(list.query)}
+                >
+                  {exporter.exporting ? '导出中' : '导出'}
+                </Button>
+              ) : null}
+            </Space>
+          </Form.Item>
+        </Form>
+        {totals ? <div className="list-totals">{totals}</div> : null}
+        <Table<ListRowOf<L>>
+          rowKey={rowKey}
+          size="middle"
+          columns={shown}
+          {...(scroll ? { scroll } : {})}
+          {...list.tableProps}
+        />
+        <ListPager {...list.pager} />
+      </div>
+    </section>
   );
 }

@@ -1,6 +1,8 @@
 import { PAGE_SIZES } from '@agent-console/contract';
 import { DoubleLeftOutlined, DoubleRightOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
-import { Input, Select } from 'antd';
+import { Select } from 'antd';
+// antd's plain Input, without the Password, Search, TextArea and OTP that `Input` from 'antd' carries.
+import Input from 'antd/es/input/Input';
 import { useState } from 'react';
 import { cx } from '../lib/cx';
 import { type PagerItem, pagerItems, pagerJump } from './list-pager-items';

@@ -1,11 +1,15 @@
-import { AgentLevelLabels } from '@agent-console/contract';
-import dayjs from 'dayjs';
+import { AgentLevelLabels, DATE_TIME_RE, formatDateTime } from '@agent-console/contract';
 
-/** A server time as "YYYY-MM-DD HH:mm:ss"; a dash when there is none. */
+/**
+ * A server time as "YYYY-MM-DD HH:mm:ss" (the wire format, a bare date at 00:00:00; an ISO time in
+ * the browser's time); a dash when there is none; anything else as it came. No date library: the
+ * screens that only show times do not load one.
+ */
 export function formatTime(value: string | null | undefined): string {
   if (!value) return '—';
-  const time = dayjs(value);
-  return time.isValid() ? time.format('YYYY-MM-DD HH:mm:ss') : value;
+  if (DATE_TIME_RE.test(value)) return value.length === 10 ? `${value} 00:00:00` : value;
+  const time = new Date(value);
+  return Number.isNaN(time.getTime()) ? value : formatDateTime(time);
 }
 
 /** The Chinese name of an agent level (spec section 1). */

@@ -1,4 +1,3 @@
-import { LOGOUT_CONFIRM_TEXT } from '@agent-console/contract';
 import {
   LogoutOutlined,
   MenuFoldOutlined,
@@ -6,13 +5,13 @@ import {
   MenuUnfoldOutlined,
   UserOutlined,
 } from '@ant-design/icons';
-import { Breadcrumb, Button, Modal } from 'antd';
+import { Breadcrumb, Button } from 'antd';
+import { Suspense, useCallback, useState } from 'react';
 import { Link, useLocation, useMatches } from 'react-router';
 import { paths } from '../../config/paths';
-import { useLogout } from '../../features/auth/api/logout';
-import { SecurityDialogs } from '../../features/security/components/security-dialogs';
+import { SecurityDialogsHost } from '../../features/security/components/security-dialogs-host';
 import { PendingTasks } from '../../features/tasks/components/pending-tasks';
-import { runAction } from '../../lib/use-action';
+import { lazyComponent } from '../../lib/lazy-chunk';
 import { currentMeta } from '../route-meta';
 import { menuGroups } from '../route-table';
 import { openTaskDialog } from '../task-dialog';
@@ -22,6 +21,8 @@ export type NavbarSidebar =
   | { kind: 'sider'; open: boolean; onToggle: () => void }
   | { kind: 'drawer'; onOpen: () => void };
 
+const LogoutConfirm = lazyComponent(() => import('./logout-confirm').then((m) => m.LogoutConfirm));
+
 interface NavbarProps {
   userId: number;
   agentLevel: number;
@@ -30,27 +31,21 @@ interface NavbarProps {
 
 /** The header: sidebar toggle and where we are on the left; tasks, user ID, personal center and logout on the right. */
 export function Navbar({ userId, agentLevel, sidebar }: NavbarProps) {
-  const [modal, modalHolder] = Modal.useModal();
-  const logout = useLogout();
+  // Each click on 退出登录 mounts the confirmation anew (key); it unmounts once closed.
+  const [logoutAsked, setLogoutAsked] = useState(0);
   const meta = currentMeta(useMatches());
   const { pathname } = useLocation();
   const group = meta?.group ? menuGroups[meta.group] : undefined;
-
-  const confirmLogout = () => {
-    modal.confirm({
-      title: '提示',
-      content: LOGOUT_CONFIRM_TEXT,
-      okText: '确定',
-      cancelText: '取消',
-      // A refusal the api client has shown closes the dialog; the user stays logged in.
-      onOk: () => runAction(() => logout.mutateAsync()),
-    });
-  };
+  const closeLogout = useCallback(() => setLogoutAsked(0), []);
 
   return (
     <div className="navbar">
-      {modalHolder}
-      <SecurityDialogs />
+      {logoutAsked > 0 ? (
+        <Suspense fallback={null}>
+          <LogoutConfirm key={logoutAsked} onClosed={closeLogout} />
+        </Suspense>
+      ) : null}
+      <SecurityDialogsHost />
       {sidebar.kind === 'drawer' ? (
         <Button
           type="text"
@@ -85,7 +80,14 @@ export function Navbar({ userId, agentLevel, sidebar }: NavbarProps) {
           <UserOutlined />
           个人中心
         </Link>
-        <Button type="text" icon={<LogoutOutlined />} onClick={confirmLogout} className="navbar-logout">
+        <Button
+          type="text"
+          icon={<LogoutOutlined />}
+          onClick={() => setLogoutAsked((n) => n + 1)}
+          onPointerEnter={LogoutConfirm.preload}
+          onFocus={LogoutConfirm.preload}
+          className="navbar-logout"
+        >
           退出登录
         </Button>
       </div>

@@ -33,6 +33,30 @@ describe('useUnavailableAgentFilter', () => {
     expect(calls.map((c) => c.body)).toEqual([{ id: 77 }]);
   });
 
+  it('says it and searches again once until the URL has changed, and again when it names the agent anew', async () => {
+    stubApi(on(queryAgentTreePath, () => fail('1004', '代理不存在')));
+    const warn = vi.spyOn(notify, 'notifyWarning').mockImplementation(() => {});
+    const first = listWith({ pid: 77 });
+    const { rerender } = renderHook(({ list }) => useUnavailableAgentFilter(list, SELF), {
+      wrapper,
+      initialProps: { list: first.list },
+    });
+    await waitFor(() => expect(first.submit).toHaveBeenCalledTimes(1));
+    // The screen draws again before the new URL is there (the agent select, loaded meanwhile,
+    // looks the agent up again): nothing more is said or searched.
+    const meanwhile = listWith({ pid: 77 });
+    rerender({ list: meanwhile.list });
+    await new Promise((resolve) => setTimeout(resolve, 50));
+    expect(meanwhile.submit).not.toHaveBeenCalled();
+    expect(warn).toHaveBeenCalledTimes(1);
+    // The URL has dropped it; going back to a URL that names it says it again.
+    rerender({ list: listWith({}).list });
+    const back = listWith({ pid: 77 });
+    rerender({ list: back.list });
+    await waitFor(() => expect(back.submit).toHaveBeenCalledTimes(1));
+    expect(warn).toHaveBeenCalledTimes(2);
+  });
+
   it('waits for the list load under way before searching again', async () => {
     stubApi(on(queryAgentTreePath, () => fail('1004', '代理不存在')));
     vi.spyOn(notify, 'notifyWarning').mockImplementation(() => {});

@@ -1,6 +1,6 @@
 import { AGENT_TREE_ROOT_ID, type agentList, Codes } from '@agent-console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { useEffect } from 'react';
+import { useEffect, useRef } from 'react';
 import { agentTreePathQuery } from '../../components/agent-tree-select-api';
 import { ApiError } from '../../lib/api-client';
 import { notifyWarning } from '../../lib/notify';
@@ -21,11 +21,18 @@ export function useUnavailableAgentFilter(list: ListHandle<typeof agentList>, se
   const unavailable =
     check && lookUp.error instanceof ApiError && lookUp.error.code === Codes.NOT_FOUND ? pid : null;
   const { loading, submit, query } = list;
+  // The agent dropped, until the URL no longer names it: until then the lookup may fail again (a
+  // select mounting meanwhile looks the agent up too), and it is said and dropped once.
+  const dropped = useRef<number | null>(null);
 
   useEffect(() => {
+    if (dropped.current !== null && dropped.current !== pid) dropped.current = null;
     // A new search is refused while a load is under way: this runs again when it has ended.
-    if (unavailable === null || loading) return;
+    if (unavailable === null || loading || dropped.current === unavailable) return;
     const { pid: _dropped, ...rest } = query;
-    if (submit(rest)) notifyWarning(AGENT_UNAVAILABLE_MESSAGE);
-  }, [unavailable, loading, submit, query]);
+    if (submit(rest)) {
+      dropped.current = unavailable;
+      notifyWarning(AGENT_UNAVAILABLE_MESSAGE);
+    }
+  }, [unavailable, loading, submit, query, pid]);
 }

@@ -8,7 +8,7 @@ import {
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
-import { useMemo, useState } from 'react';
+import { Suspense, useMemo, useState } from 'react';
 import { ListPage } from '../../../components/list-page';
 import { subAgentTaskStatusQuery } from '../../../features/agents/api/get-sub-agent-task-status';
 import { useDeleteAgent } from '../../../features/agents/api/save-agent';
@@ -18,12 +18,18 @@ import {
   AgentFilterFields,
   withoutTreeRoot,
 } from '../../../features/agents/components/agent-filter-fields';
-import { type AgentDialogMode, AgentFormDialog } from '../../../features/agents/components/agent-form-dialog';
+import type { AgentDialogMode } from '../../../features/agents/components/agent-form-dialog';
 import { useUnavailableAgentFilter } from '../../../features/agents/use-unavailable-agent-filter';
 import { levelLabel } from '../../../lib/format';
+import { lazyComponent } from '../../../lib/lazy-chunk';
 import { useAgentInfo } from '../../../lib/session';
 import { runAction } from '../../../lib/use-action';
 import { useList } from '../../../lib/use-list';
+
+/** The create and edit dialog loads when first opened (or pointed at: 新增代理). */
+const AgentFormDialog = lazyComponent(() =>
+  import('../../../features/agents/components/agent-form-dialog').then((m) => m.AgentFormDialog),
+);
 
 /** 共 N 个代理：each level's count; and the sub-agents those agents have. */
 function AgentTotals({ totals }: { totals: AgentListTotals }) {
@@ -74,7 +80,13 @@ export default function AgentMgtRoute() {
         list={list}
         rowKey="id"
         extra={
-          <Button type="primary" icon={<PlusOutlined />} onClick={() => openDialog({ kind: 'create' })}>
+          <Button
+            type="primary"
+            icon={<PlusOutlined />}
+            onClick={() => openDialog({ kind: 'create' })}
+            onPointerEnter={AgentFormDialog.preload}
+            onFocus={AgentFormDialog.preload}
+          >
             新增代理
           </Button>
         }
@@ -91,13 +103,17 @@ export default function AgentMgtRoute() {
         })}
         scroll={{ x: AGENT_TABLE_WIDTH }}
       />
-      <AgentFormDialog
-        key={dialog.key}
-        open={dialog.open}
-        mode={dialog.mode}
-        agent={agent}
-        onClose={() => setDialog((d) => ({ ...d, open: false }))}
-      />
+      {dialog.key > 0 ? (
+        <Suspense fallback={null}>
+          <AgentFormDialog
+            key={dialog.key}
+            open={dialog.open}
+            mode={dialog.mode}
+            agent={agent}
+            onClose={() => setDialog((d) => ({ ...d, open: false }))}
+          />
+        </Suspense>
+      ) : null}
     </>
   );
 }

@@ -6,7 +6,8 @@ import * as notify from '../../../lib/notify';
 import { createQueryClient } from '../../../lib/query-client';
 import { fail, ok, on, type Reply, stubApi } from '../../../testing/fetch-stub';
 import { agentDetailQuery } from '../api/get-agent-detail';
-import { AgentDetailPopover, detailAreaNames } from './agent-detail-popover';
+import { detailAreaNames } from './agent-detail-content';
+import { AgentDetailPopover } from './agent-detail-popover';
 
 /** The stub routes by exact path: the popover of agent 4 asks /api/agent/query/4. */
 const detailOf4 = (reply: () => Reply<typeof queryAgentDetail>) => ({

@@ -1,9 +1,9 @@
 import { AGENT_LEVELS, AGENT_TREE_ROOT_ID, type AgentInfo } from '@agent-console/contract';
 import { useQuery } from '@tanstack/react-query';
-import { Form, Input, Select } from 'antd';
-import { AgentTreeSelect } from '../../../components/agent-tree-select';
-import { AreaCascader } from '../../../components/area-cascader';
-import { DateRangePicker } from '../../../components/date-range-picker';
+import { Form, Select } from 'antd';
+// antd's plain Input, without the Password, Search, TextArea and OTP that `Input` from 'antd' carries.
+import Input from 'antd/es/input/Input';
+import { LazyAgentTreeSelect, LazyAreaCascader, LazyDateRangePicker } from '../../../components/lazy-fields';
 import { levelLabel } from '../../../lib/format';
 import { structuredAreaInfoQuery } from '../../../lib/session';
 
@@ -47,13 +47,13 @@ export function AgentFilterFields({
         />
       </Form.Item>
       <Form.Item name="areaKey" label="地区">
-        <AreaCascader className="list-filter-field" options={areas.data ?? []} />
+        <LazyAreaCascader className="list-filter-field" options={areas.data ?? []} />
       </Form.Item>
       <Form.Item name="pid" label="所属代理">
-        <AgentTreeSelect className="list-filter-field" tree={agent.structuredPid} selfId={agent.id} />
+        <LazyAgentTreeSelect className="list-filter-field" tree={agent.structuredPid} selfId={agent.id} />
       </Form.Item>
       <Form.Item name="range" label="创建时间">
-        <DateRangePicker className="list-filter-range" />
+        <LazyDateRangePicker className="list-filter-range" />
       </Form.Item>
     </>
   );
