@@ -18,7 +18,7 @@ export const signedInWith = <R extends RoleRule>(roles: R) => ({ auth: 'session'
  * caller may name only those of its own subtree (the server checks every declared id of a request
  * in one query before the handler runs, and answers 1004 for any other, existing or not).
  */
-export const RESOURCES = ['agent'] as const;
+export const RESOURCES = ['agent', 'netBar', 'channel', 'player', 'order'] as const;
 export type Resource = (typeof RESOURCES)[number];
 
 /** The request fields (body or path) that carry ids of a resource: a number or an array of numbers. */
@@ -27,4 +27,8 @@ export type Owns = Readonly<Record<string, Resource>>;
 /** What a caller is told (code 1004) for an id of a resource outside its subtree, whether it exists or not. */
 export const RESOURCE_NOT_FOUND: Readonly<Record<Resource, string>> = {
   agent: '代理不存在',
+  netBar: '网吧不存在',
+  channel: '渠道不存在',
+  player: '用户不存在',
+  order: '订单不存在',
 };

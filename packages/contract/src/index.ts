@@ -8,6 +8,7 @@ export * from './dates';
 export * from './endpoint';
 export * from './enums';
 export * from './envelope';
+export * from './ingest';
 export * from './list';
 export * from './money';
 export * from './paging';

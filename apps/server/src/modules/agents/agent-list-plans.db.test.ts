@@ -115,8 +115,8 @@ const readsOfAgents = (nodes: PlanNode[]) =>
     .map((n) => `${n['Node Type']} ${n['Index Name'] ?? ''}`.trim());
 
 describe('the agent list on 51,111 agents', () => {
-  const level2 = { agentId: LEVEL2, wholeTree: false };
-  const operator = { agentId: OPERATOR, wholeTree: true };
+  const level2 = { agentId: LEVEL2, wholeTree: false, agentLevel: 2 };
+  const operator = { agentId: OPERATOR, wholeTree: true, agentLevel: 0 };
 
   it.each([
     ['page 1', filters(), 1],

@@ -15,9 +15,7 @@ import type { AuthContext } from '../../shared/auth-context';
  * caller's subtree. Services take a Scope, never a bare agent id; repositories turn it into SQL
  * (`inScope` of db/scoping.ts) on the column naming a row's agent. Level 0 reaches the whole tree.
  */
-export interface Scope extends ScopeRef {
-  readonly agentLevel: number;
-}
+export type Scope = ScopeRef;
 
 export const scopeOf = (auth: Pick<AuthContext, 'agentId' | 'subject'>): Scope => ({
   agentId: auth.agentId,
