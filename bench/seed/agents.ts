@@ -189,7 +189,7 @@ async function storedTree(db: Database, now: Date): Promise<DemoAgent[]> {
   };
   const out = await withRatios([{ agent: operator, mobilePhone: '' }]);
   // The operator's whole list (every active agent but itself), by the list pipeline's keyset batches.
-  const scope = { agentId: operator.id, wholeTree: true };
+  const scope = { agentId: operator.id, wholeTree: true, agentLevel: 0 };
   for await (const rows of repo.batches(scope, { created: {}, sort: { field: 'id', order: 'asc' } }))
     out.push(...(await withRatios(rows)));
   return out;

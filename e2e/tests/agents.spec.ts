@@ -61,6 +61,8 @@ const search = (page: Page) => loadWith(page, /查\s*询/);
 const reset = (page: Page) => loadWith(page, /重\s*置/);
 
 test('a level 2 agent creates, finds, inspects, edits and deletes sub-agents', async ({ page }) => {
+  // The longest walk of the suite (about 25 s on a quiet machine): room for a loaded one.
+  test.setTimeout(150_000);
   // A phone no account has yet (a deleted agent keeps its phone registered, so each run takes a new one).
   const NEW_PHONE = `137${String(Date.now()).slice(-8)}`;
   await openAgentMgt(page);

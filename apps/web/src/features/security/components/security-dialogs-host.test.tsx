@@ -37,7 +37,7 @@ describe('SecurityDialogsHost', () => {
       on(queryUserInfo, () => ok(user)),
       on(queryUnfinishedTask, () => ok([{ type: 1, finished: false }])),
     );
-    const { container } = render(
+    const { container, unmount } = render(
       <QueryClientProvider client={createQueryClient()}>
         <SecurityDialogsHost />
       </QueryClientProvider>,
@@ -47,5 +47,9 @@ describe('SecurityDialogsHost', () => {
     act(() => openSecurityDialog({ kind: 'verifyPhone' }));
     // The dialogs' chunk is transformed on first use here: give it time.
     expect(await screen.findByText('验证绑定手机', {}, { timeout: 20_000 })).toBeTruthy();
+    // Unmount while the environment is still here: React must not be left with work to do after
+    // the test (its scheduler would run it once jsdom is gone).
+    act(() => unmount());
+    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
   });
 });
