@@ -12,6 +12,8 @@ import { createSessionsRepository } from './modules/auth/sessions.repository';
 import { createSessionsService } from './modules/auth/sessions.service';
 import { createGamesRepository } from './modules/games/games.repository';
 import { createGamesService } from './modules/games/games.service';
+import { createOrdersRepository } from './modules/orders/orders.repository';
+import { createOrdersService } from './modules/orders/orders.service';
 import { createOutboxRepository } from './modules/outbox/outbox.repository';
 import { createOutboxService } from './modules/outbox/outbox.service';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository';
@@ -133,6 +135,8 @@ export function createServices({
     cipher,
     clock,
   });
+  // Issue 9: 订单明细 and 用户明细.
+  const orders = createOrdersService({ repo: createOrdersRepository(db), agents, regions, clock });
   return {
     clock,
     regions,
@@ -155,6 +159,7 @@ export function createServices({
     security,
     realName,
     withdrawAccount,
+    orders,
   };
 }
 
