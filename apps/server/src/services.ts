@@ -12,6 +12,8 @@ import { createSessionsRepository } from './modules/auth/sessions.repository';
 import { createSessionsService } from './modules/auth/sessions.service';
 import { createGamesRepository } from './modules/games/games.repository';
 import { createGamesService } from './modules/games/games.service';
+import { createIngestRepository } from './modules/ingest/ingest.repository';
+import { createIngestService } from './modules/ingest/ingest.service';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createOutboxRepository } from './modules/outbox/outbox.repository';
@@ -137,6 +139,8 @@ export function createServices({
   });
   // Issue 9: 订单明细 and 用户明细.
   const orders = createOrdersService({ repo: createOrdersRepository(db), agents, regions, clock });
+  // Issue 9: the rental platform's events.
+  const ingest = createIngestService({ db, repo: createIngestRepository(db), agents, clock });
   return {
     clock,
     regions,
@@ -160,6 +164,8 @@ export function createServices({
     realName,
     withdrawAccount,
     orders,
+    // issue 9
+    ingest,
   };
 }
 
