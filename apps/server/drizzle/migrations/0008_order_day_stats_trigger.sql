@@ -4,6 +4,17 @@
 -- seed) sets `ac.restoring` to 'on' for its transaction, so the copied orders are not counted twice.
 CREATE OR REPLACE FUNCTION order_day_stats_apply(o orders, sign integer) RETURNS void LANGUAGE plpgsql AS $$
 BEGIN
+  -- Taking away: the row is there (the order was added to it). An insert would be checked
+  -- (order_count >= 0) before its conflict is seen.
+  IF sign < 0 THEN
+    UPDATE order_day_stats SET
+      order_count = order_count - 1,
+      amount_fen = amount_fen - o.amount_fen,
+      price_increase_fen = price_increase_fen - o.price_increase_fen
+    WHERE day = ((o.created_at AT TIME ZONE 'UTC') + interval '8 hours')::date AND agent_id = o.agent_id
+      AND net_bar_id = o.net_bar_id AND channel_id = coalesce(o.channel_id, 0) AND status = o.status;
+    RETURN;
+  END IF;
   INSERT INTO order_day_stats AS s (day, agent_id, net_bar_id, channel_id, status,
       chain_l1, chain_l2, chain_l3, chain_l4, chain_l5, order_count, amount_fen, price_increase_fen)
     VALUES (((o.created_at AT TIME ZONE 'UTC') + interval '8 hours')::date, o.agent_id, o.net_bar_id,
