@@ -12,6 +12,8 @@ import { createSessionsRepository } from './modules/auth/sessions.repository';
 import { createSessionsService } from './modules/auth/sessions.service';
 import { createGamesRepository } from './modules/games/games.repository';
 import { createGamesService } from './modules/games/games.service';
+import { createIngestRepository } from './modules/ingest/ingest.repository';
+import { createIngestService } from './modules/ingest/ingest.service';
 import { createOutboxRepository } from './modules/outbox/outbox.repository';
 import { createOutboxService } from './modules/outbox/outbox.service';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository';
@@ -133,6 +135,8 @@ export function createServices({
     cipher,
     clock,
   });
+  // Issue 9: the rental platform's events.
+  const ingest = createIngestService({ db, repo: createIngestRepository(db), agents, clock });
   return {
     clock,
     regions,
@@ -155,6 +159,8 @@ export function createServices({
     security,
     realName,
     withdrawAccount,
+    // issue 9
+    ingest,
   };
 }
 
