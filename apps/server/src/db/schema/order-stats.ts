@@ -3,13 +3,13 @@ import { check, date, index, integer, pgTable, primaryKey, smallint } from 'driz
 import { fen } from '../money';
 
 /**
- * The orders rolled up by the China day they were created, the agent that signed their net bar,
- * the net bar, the channel (0: none) and the current status: how many, what they paid and the
- * price-increase part. Kept by a trigger on `orders` (migration `0007_order_day_stats_trigger`),
+ * The orders rolled up by the China day they were created, the agent that signed their net bar
+ * and their current status: how many, what they paid and the price-increase part (a few hundred
+ * agents × days × statuses, whatever the number of orders). Kept by a trigger on `orders` (migration `0008_order_day_stats_trigger`),
  * so it changes in the same transaction as the orders, whatever code writes them (ingestion, a
  * replay, a status change). The order totals and statistics read it instead of the orders when
- * their filters allow (docs/domain.md#orders-and-channel-users): a few thousand rows, not a
- * million. The chain columns are the order's (an agent's chain never changes, so they follow from
+ * their filters allow (no net bar, channel or area; docs/domain.md#orders-and-channel-users):
+ * thousands of rows, not a million. The chain columns are the order's (an agent's chain never changes, so they follow from
  * `agent_id`).
  */
 export const orderDayStats = pgTable(
@@ -17,9 +17,6 @@ export const orderDayStats = pgTable(
   {
     day: date('day', { mode: 'string' }).notNull(),
     agentId: integer('agent_id').notNull(),
-    netBarId: integer('net_bar_id').notNull(),
-    /** 0 when the orders have no channel. */
-    channelId: integer('channel_id').notNull(),
     status: smallint('status').notNull(),
     chainL1: integer('chain_l1'),
     chainL2: integer('chain_l2'),
@@ -31,7 +28,7 @@ export const orderDayStats = pgTable(
     priceIncreaseFen: fen('price_increase_fen').notNull(),
   },
   (t) => [
-    primaryKey({ columns: [t.day, t.agentId, t.netBarId, t.channelId, t.status] }),
+    primaryKey({ columns: [t.day, t.agentId, t.status] }),
     check('order_day_stats_count_check', sql`${t.orderCount} >= 0`),
     index('order_day_stats_l1_idx').on(t.chainL1, t.day).where(sql`${t.chainL1} is not null`),
     index('order_day_stats_l2_idx').on(t.chainL2, t.day).where(sql`${t.chainL2} is not null`),
