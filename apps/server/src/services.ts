@@ -14,6 +14,8 @@ import { createGamesRepository } from './modules/games/games.repository';
 import { createGamesService } from './modules/games/games.service';
 import { createIngestRepository } from './modules/ingest/ingest.repository';
 import { createIngestService } from './modules/ingest/ingest.service';
+import { createOrdersRepository } from './modules/orders/orders.repository';
+import { createOrdersService } from './modules/orders/orders.service';
 import { createOutboxRepository } from './modules/outbox/outbox.repository';
 import { createOutboxService } from './modules/outbox/outbox.service';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository';
@@ -135,6 +137,8 @@ export function createServices({
     cipher,
     clock,
   });
+  // Issue 9: 订单明细 and 用户明细.
+  const orders = createOrdersService({ repo: createOrdersRepository(db), agents, regions, clock });
   // Issue 9: the rental platform's events.
   const ingest = createIngestService({ db, repo: createIngestRepository(db), agents, clock });
   return {
@@ -159,6 +163,7 @@ export function createServices({
     security,
     realName,
     withdrawAccount,
+    orders,
     // issue 9
     ingest,
   };

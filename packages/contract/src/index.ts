@@ -11,6 +11,7 @@ export * from './envelope';
 export * from './ingest';
 export * from './list';
 export * from './money';
+export * from './orders';
 export * from './paging';
 export * from './real-name';
 export * from './roles';
