@@ -14,6 +14,8 @@ import { registerWeb } from './http/web';
 import { useChineseValidationMessages } from './http/zod-locale';
 import { agentsRoutes } from './modules/agents/agents.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { type IngestSink, ingestApiRoutes } from './modules/ingest-keys/ingest-api.routes';
+import { ingestKeysRoutes } from './modules/ingest-keys/ingest-keys.routes';
 import { createOutboxDispatcher } from './modules/outbox/outbox-dispatcher';
 import { realNameRoutes } from './modules/real-name/real-name.routes';
 import { securityRoutes } from './modules/security/security.routes';
@@ -23,6 +25,14 @@ import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { withdrawAccountRoutes } from './modules/withdraw-account/withdraw-account.routes';
 import { createServices, type ServiceDeps } from './services';
+import { AppError } from './shared/app-error';
+
+/** Issue 9: stands for the ingestion service (modules/ingest) until it is wired in. */
+const pendingIngest: IngestSink = {
+  ingest: async () => {
+    throw new AppError(Codes.INTERNAL_ERROR, '数据接入服务尚未启用', { httpStatus: 503 });
+  },
+};
 
 export interface AppDeps extends ServiceDeps {
   config: Config;
@@ -98,6 +108,12 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityRoutes, { security: services.security });
   await app.register(realNameRoutes, { realName: services.realName });
   await app.register(withdrawAccountRoutes, { withdrawAccount: services.withdrawAccount });
+  await app.register(ingestKeysRoutes, { ingestKeys: services.ingestKeys });
+  await app.register(ingestApiRoutes, {
+    ingestKeys: services.ingestKeys,
+    ingest: pendingIngest,
+    clock: services.clock,
+  });
   await registerWeb(app, config.webDist);
   return app;
 }

@@ -12,6 +12,8 @@ import { createSessionsRepository } from './modules/auth/sessions.repository';
 import { createSessionsService } from './modules/auth/sessions.service';
 import { createGamesRepository } from './modules/games/games.repository';
 import { createGamesService } from './modules/games/games.service';
+import { createIngestKeysRepository } from './modules/ingest-keys/ingest-keys.repository';
+import { createIngestKeysService } from './modules/ingest-keys/ingest-keys.service';
 import { createOutboxRepository } from './modules/outbox/outbox.repository';
 import { createOutboxService } from './modules/outbox/outbox.service';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository';
@@ -39,7 +41,8 @@ import { type Clock, systemClock } from './shared/clock';
 
 export interface ServiceDeps {
   db: Database;
-  config: Pick<Config, 'session' | 'sms' | 'slider' | 'uploadDir' | 'dataKey'>;
+  config: Pick<Config, 'session' | 'sms' | 'slider' | 'uploadDir' | 'dataKey'> &
+    Partial<Pick<Config, 'ingestKeys'>>;
   /** The time every service reads; tests move it. */
   clock?: Clock;
   /** The characters of new image captchas; tests pass known ones. */
@@ -133,6 +136,13 @@ export function createServices({
     cipher,
     clock,
   });
+  // Issue 9: the rental platform's ingest keys.
+  const ingestKeys = createIngestKeysService({
+    repo: createIngestKeysRepository(db),
+    cipher,
+    clock,
+    envKeys: config.ingestKeys ?? [],
+  });
   return {
     clock,
     regions,
@@ -155,6 +165,8 @@ export function createServices({
     security,
     realName,
     withdrawAccount,
+    // issue 9
+    ingestKeys,
   };
 }
 
