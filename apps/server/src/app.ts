@@ -25,14 +25,6 @@ import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { withdrawAccountRoutes } from './modules/withdraw-account/withdraw-account.routes';
 import { createServices, type ServiceDeps } from './services';
-import { AppError } from './shared/app-error';
-
-/** Issue 9: stands for the ingestion service (modules/ingest) until it is wired in. */
-const pendingIngest: IngestSink = {
-  ingest: async () => {
-    throw new AppError(Codes.INTERNAL_ERROR, '数据接入服务尚未启用', { httpStatus: 503 });
-  },
-};
 
 export interface AppDeps extends ServiceDeps {
   config: Config;
@@ -111,7 +103,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(ingestKeysRoutes, { ingestKeys: services.ingestKeys });
   await app.register(ingestApiRoutes, {
     ingestKeys: services.ingestKeys,
-    ingest: pendingIngest,
+    ingest: services.ingest,
     clock: services.clock,
   });
   await registerWeb(app, config.webDist);

@@ -12,6 +12,8 @@ import { createSessionsRepository } from './modules/auth/sessions.repository';
 import { createSessionsService } from './modules/auth/sessions.service';
 import { createGamesRepository } from './modules/games/games.repository';
 import { createGamesService } from './modules/games/games.service';
+import { createIngestRepository } from './modules/ingest/ingest.repository';
+import { createIngestService } from './modules/ingest/ingest.service';
 import { createIngestKeysRepository } from './modules/ingest-keys/ingest-keys.repository';
 import { createIngestKeysService } from './modules/ingest-keys/ingest-keys.service';
 import { createOutboxRepository } from './modules/outbox/outbox.repository';
@@ -143,6 +145,8 @@ export function createServices({
     clock,
     envKeys: config.ingestKeys ?? [],
   });
+  // Issue 9: the rental platform's events.
+  const ingest = createIngestService({ db, repo: createIngestRepository(db), agents, clock });
   return {
     clock,
     regions,
@@ -167,6 +171,7 @@ export function createServices({
     withdrawAccount,
     // issue 9
     ingestKeys,
+    ingest,
   };
 }
 

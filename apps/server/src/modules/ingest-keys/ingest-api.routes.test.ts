@@ -169,3 +169,98 @@ describe(`POST ${INGEST_PATH}: refusals (nothing stored)`, () => {
     expect(res.json()).toMatchObject({ responseCode: '1001' });
   });
 });
+
+describe(`POST ${INGEST_PATH}: a signed batch`, () => {
+  async function world() {
+    const [agent] = await t.rows(
+      sql`select a.id from agents a join accounts u on u.id = a.user_id where u.mobile_phone = '13800000003'`,
+    );
+    const [game] = await t.rows(sql`select id from games order by id limit 1`);
+    return { agentId: Number(agent?.id), gameId: Number(game?.id) };
+  }
+
+  const events = (agentId: number, gameId: number) => [
+    { ...netBar('bar-1', 900001), payload: { ...netBar('bar-1', 900001).payload, agentId } },
+    {
+      id: 'ch-1',
+      type: 'channel.upserted',
+      occurredAt: '2026-03-01T10:01:00+08:00',
+      payload: { code: 'C900001', kind: 'client', name: '星际网咖客户端', agentId, barUserId: 900001 },
+    },
+    {
+      id: 'pl-1',
+      type: 'player.registered',
+      occurredAt: '2026-03-01T10:02:00+08:00',
+      payload: { userId: 7000001, phoneMasked: '138****1234', channelCode: 'C900001', terminalType: 1 },
+    },
+    // The status change comes before its order: kept, then applied when the order is here.
+    {
+      id: 'st-1',
+      type: 'order.statusChanged',
+      occurredAt: '2026-03-01T10:05:00+08:00',
+      payload: { orderNo: 'NO1', status: 30, paidAt: '2026-03-01T10:05:00+08:00' },
+    },
+    {
+      id: 'or-1',
+      type: 'order.created',
+      occurredAt: '2026-03-01T10:04:00+08:00',
+      payload: {
+        orderNo: 'NO1',
+        userId: 7000001,
+        gameId,
+        goodsId: 55,
+        channelCode: 'C900001',
+        source: 10,
+        terminalType: 1,
+        rentType: 'hour',
+        rentMinutes: 120,
+        amountFen: 1200,
+        priceIncreaseFen: 100,
+        status: 10,
+      },
+    },
+    { id: 'bad-1', type: 'order.exploded', occurredAt: '2026-03-01T10:06:00+08:00', payload: {} },
+  ];
+
+  it('answers each event’s outcome in order; an invalid one does not block the others; the key is used', async () => {
+    const { agentId, gameId } = await world();
+    const res = await post(batch(...events(agentId, gameId)));
+    expect(res.status).toBe(200);
+    expect(res.body).toMatchObject({
+      responseCode: '0000',
+      object: {
+        results: [
+          { id: 'bar-1', outcome: 'accepted' },
+          { id: 'ch-1', outcome: 'accepted' },
+          { id: 'pl-1', outcome: 'accepted' },
+          { id: 'st-1', outcome: 'accepted' },
+          { id: 'or-1', outcome: 'accepted' },
+          { id: 'bad-1', outcome: 'rejected', reason: '未知的事件类型: order.exploded' },
+        ],
+        accepted: 5,
+        duplicate: 0,
+        conflict: 0,
+        rejected: 1,
+      },
+    });
+    expect(await t.rows(sql`select order_no, status, amount_fen from orders`)).toEqual([
+      { order_no: 'NO1', status: 30, amount_fen: 1200 },
+    ]);
+    expect(await t.rows(sql`select key_id from ingest_events group by key_id`)).toEqual([{ key_id: ENV_ID }]);
+  });
+
+  it('a replay is all duplicates and changes nothing; the same id with other content is a conflict', async () => {
+    const { agentId, gameId } = await world();
+    const list = events(agentId, gameId);
+    await post(batch(...list));
+    const before = await t.snapshot();
+    const replay = await post(batch(...list.slice(0, 5)));
+    expect(replay.body).toMatchObject({ object: { accepted: 0, duplicate: 5, conflict: 0, rejected: 0 } });
+    const changed = { ...list[0], payload: { ...list[0]?.payload, name: '改名网咖' } };
+    const conflict = await post(batch(changed));
+    expect(conflict.body).toMatchObject({
+      object: { results: [{ id: 'bar-1', outcome: 'conflict' }], conflict: 1 },
+    });
+    expect(await t.snapshot()).toEqual(before);
+  });
+});
