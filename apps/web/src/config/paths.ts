@@ -9,6 +9,7 @@ export const paths = {
   agentMgt: '/agent-mgt',
   realNameReview: '/real-name-review',
   smsOutbox: '/sms-outbox',
+  ingestKeys: '/ingest-keys',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
