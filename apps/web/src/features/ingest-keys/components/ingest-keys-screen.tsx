@@ -152,6 +152,7 @@ export function IngestKeysScreen() {
       <Modal
         title="密钥已创建"
         open={created !== null}
+        destroyOnHidden
         closable={false}
         maskClosable={false}
         keyboard={false}
