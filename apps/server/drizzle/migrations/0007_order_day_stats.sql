@@ -1,6 +1,8 @@
 CREATE TABLE "order_day_stats" (
 	"day" date NOT NULL,
 	"agent_id" integer NOT NULL,
+	"net_bar_id" integer NOT NULL,
+	"channel_id" integer NOT NULL,
 	"status" smallint NOT NULL,
 	"chain_l1" integer,
 	"chain_l2" integer,
@@ -10,7 +12,7 @@ CREATE TABLE "order_day_stats" (
 	"order_count" integer NOT NULL,
 	"amount_fen" bigint NOT NULL,
 	"price_increase_fen" bigint NOT NULL,
-	CONSTRAINT "order_day_stats_day_agent_id_status_pk" PRIMARY KEY("day","agent_id","status"),
+	CONSTRAINT "order_day_stats_day_agent_id_net_bar_id_channel_id_status_pk" PRIMARY KEY("day","agent_id","net_bar_id","channel_id","status"),
 	CONSTRAINT "order_day_stats_count_check" CHECK ("order_day_stats"."order_count" >= 0)
 );
 --> statement-breakpoint

@@ -9,7 +9,7 @@ import { agents } from '../../db/schema/agents';
 import { channels } from '../../db/schema/channels';
 import { games } from '../../db/schema/games';
 import { netBars } from '../../db/schema/net-bars';
-import { orderDayStats } from '../../db/schema/order-stats';
+import { orderNodeDayStats } from '../../db/schema/order-stats';
 import { type OrderRow, orderStatusHistory, orders } from '../../db/schema/orders';
 import { type PlayerRow, players } from '../../db/schema/players';
 import { inChainScope, type ScopeRef } from '../../db/scoping';
@@ -230,13 +230,13 @@ export function createOrdersRepository(db: Database) {
    */
   function statsSource(scope: ScopeRef, f: StatsFilters) {
     if (rollupServes(f)) {
-      const s = orderDayStats;
+      const s = orderNodeDayStats;
+      // The rows of one agent: the node filtered on (inside the caller's subtree), else the caller.
       return {
         from: sql`${s}`,
         where:
           and(
-            inChainScope(scope, s),
-            underNode(s, f.under),
+            eq(s.nodeId, f.under?.id ?? scope.agentId),
             f.fromDay === undefined ? undefined : sql`${s.day} >= ${f.fromDay}`,
             f.toDay === undefined ? undefined : sql`${s.day} <= ${f.toDay}`,
             equals(s.status, f.status),
@@ -328,7 +328,7 @@ export function createOrdersRepository(db: Database) {
           await db
             .q()
             .execute(
-              sql`select coalesce(sum(${orderDayStats.orderCount}), 0)::int as n from ${from} where ${where}`,
+              sql`select coalesce(sum(${orderNodeDayStats.orderCount}), 0)::int as n from ${from} where ${where}`,
             ),
         );
         known = Number(row?.n ?? 0);
