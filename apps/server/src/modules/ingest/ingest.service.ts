@@ -607,9 +607,8 @@ export function createIngestService({ db, repo, agents, clock }: IngestServiceDe
         const asked = new Set<string>();
         while (frontier.length > 0) {
           for (const k of frontier) asked.add(k);
-          const found = (await repo.pendingFor(frontier)).filter(
-            (s) => !inWork.has(s.id) && !stored.has(s.id),
-          );
+          // A pending event sent again in this batch is answered 'duplicate' and still wakes here.
+          const found = (await repo.pendingFor(frontier)).filter((s) => !inWork.has(s.id));
           const next: string[] = [];
           const more = new Set<string>();
           for (const s of found) {
