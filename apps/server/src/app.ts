@@ -16,6 +16,7 @@ import { agentsRoutes } from './modules/agents/agents.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { type IngestSink, ingestApiRoutes } from './modules/ingest-keys/ingest-api.routes';
 import { ingestKeysRoutes } from './modules/ingest-keys/ingest-keys.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOutboxDispatcher } from './modules/outbox/outbox-dispatcher';
 import { realNameRoutes } from './modules/real-name/real-name.routes';
 import { securityRoutes } from './modules/security/security.routes';
@@ -106,6 +107,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ingest: services.ingest,
     clock: services.clock,
   });
+  await app.register(ordersRoutes, { orders: services.orders, clock: services.clock });
   await registerWeb(app, config.webDist);
   return app;
 }

@@ -7,6 +7,8 @@ export const paths = {
   userCenter: '/user-center',
   setting: '/setting',
   agentMgt: '/agent-mgt',
+  userDetails: '/user-details',
+  orderDetails: '/order-details',
   realNameReview: '/real-name-review',
   smsOutbox: '/sms-outbox',
   ingestKeys: '/ingest-keys',
