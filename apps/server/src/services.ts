@@ -14,6 +14,8 @@ import { createGamesRepository } from './modules/games/games.repository';
 import { createGamesService } from './modules/games/games.service';
 import { createIngestRepository } from './modules/ingest/ingest.repository';
 import { createIngestService } from './modules/ingest/ingest.service';
+import { createIngestKeysRepository } from './modules/ingest-keys/ingest-keys.repository';
+import { createIngestKeysService } from './modules/ingest-keys/ingest-keys.service';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createOutboxRepository } from './modules/outbox/outbox.repository';
@@ -43,7 +45,8 @@ import { type Clock, systemClock } from './shared/clock';
 
 export interface ServiceDeps {
   db: Database;
-  config: Pick<Config, 'session' | 'sms' | 'slider' | 'uploadDir' | 'dataKey'>;
+  config: Pick<Config, 'session' | 'sms' | 'slider' | 'uploadDir' | 'dataKey'> &
+    Partial<Pick<Config, 'ingestKeys'>>;
   /** The time every service reads; tests move it. */
   clock?: Clock;
   /** The characters of new image captchas; tests pass known ones. */
@@ -137,6 +140,13 @@ export function createServices({
     cipher,
     clock,
   });
+  // Issue 9: the rental platform's ingest keys.
+  const ingestKeys = createIngestKeysService({
+    repo: createIngestKeysRepository(db),
+    cipher,
+    clock,
+    envKeys: config.ingestKeys ?? [],
+  });
   // Issue 9: 订单明细 and 用户明细.
   const orders = createOrdersService({ repo: createOrdersRepository(db), agents, regions, clock });
   // Issue 9: the rental platform's events.
@@ -165,6 +175,7 @@ export function createServices({
     withdrawAccount,
     orders,
     // issue 9
+    ingestKeys,
     ingest,
   };
 }

@@ -119,15 +119,20 @@ describe('buildMenu', () => {
 });
 
 describe('the console route table', () => {
-  it('shows 基础设置 to level 0 only, as a single item collapsed out of 系统设置', () => {
+  it('shows 系统设置 (基础设置, 接入密钥) to level 0 only', () => {
     const level0 = buildMenu(appRoutes, menuGroups, subject({ agentLevel: 0, userId: 10000 }));
     expect(level0.map((e) => [e.label, e.path])).toEqual([
       ['工作台', '/'],
       ['代理管理', '/agent-mgt'],
       ['用户明细', '/user-details'],
       ['订单明细', '/order-details'],
-      ['基础设置', '/setting'],
+      ['系统设置', undefined],
       ['运营管理', undefined],
+    ]);
+    // Issue 9: the rental platform's ingest keys beside the basic settings.
+    expect(level0[4]?.children?.map((e) => [e.label, e.path])).toEqual([
+      ['基础设置', '/setting'],
+      ['接入密钥', '/ingest-keys'],
     ]);
     // Issue 3: the operator's identity review and SMS outbox, level 0 only.
     expect(level0[5]?.children?.map((e) => [e.label, e.path])).toEqual([

@@ -54,6 +54,17 @@ export const appRoutes: readonly AppRouteDef[] = [
     load: () => import('./routes/setting/setting'),
   },
   {
+    path: paths.ingestKeys,
+    meta: {
+      title: '接入密钥',
+      shortTitle: '密钥',
+      icon: 'setting',
+      roles: ROUTE_ROLES['/ingest-keys'],
+      group: 'system',
+    },
+    load: () => import('./routes/ingest-keys/ingest-keys'),
+  },
+  {
     path: paths.realNameReview,
     meta: {
       title: '实名审核',

@@ -11,6 +11,7 @@ export const paths = {
   orderDetails: '/order-details',
   realNameReview: '/real-name-review',
   smsOutbox: '/sms-outbox',
+  ingestKeys: '/ingest-keys',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];
