@@ -13,7 +13,9 @@
  * `--clients` at once (each client its own session, as the console's users), `--calls` times per
  * client after a warm-up, and prints p50/p99 in ms: the order list's page 1 and a deep page
  * (offset 6,000) with the console's default filters (created in the last 30 days), the totals of
- * the same filters, and the statistics by day (page 1 and totals) over their default range.
+ * the same filters, and the statistics by day (page 1 and totals) over their default range; beside
+ * them the agent info call (`/api/agent/query`, one agent read) as the floor of any call through
+ * the app on the machine at that moment.
  * Goal (issue 9): p99 ≤ 50 ms. The database is left in place for EXPLAIN.
  */
 import {
@@ -202,6 +204,8 @@ async function main() {
       const total = page1.envelope.totalCount ?? 0;
       const deep = Math.max(1, Math.min(201, Math.ceil(total / 30)));
       const calls: Call[] = [
+        // The floor: a call that reads one agent, through the same app, sessions and clients.
+        { name: 'agent info', ep: queryAgentInfo, body: {} },
         { name: 'list page 1', ep: queryOrderBarPage, body: { ...listQuery, pageNum: 1, pageSize: 30 } },
         {
           name: `list page ${deep}`,
