@@ -15,6 +15,7 @@ import { useChineseValidationMessages } from './http/zod-locale';
 import { agentsRoutes } from './modules/agents/agents.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { createOutboxDispatcher } from './modules/outbox/outbox-dispatcher';
+import { promotionRoutes } from './modules/promotion/promotion.routes';
 import { realNameRoutes } from './modules/real-name/real-name.routes';
 import { securityRoutes } from './modules/security/security.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -98,6 +99,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityRoutes, { security: services.security });
   await app.register(realNameRoutes, { realName: services.realName });
   await app.register(withdrawAccountRoutes, { withdrawAccount: services.withdrawAccount });
+  await app.register(promotionRoutes, {
+    channels: services.channels,
+    web: services.webPromotion,
+    clock: services.clock,
+  });
   await registerWeb(app, config.webDist);
   return app;
 }

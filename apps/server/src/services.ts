@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createOwnershipRepository } from './db/ownership';
@@ -14,6 +15,11 @@ import { createGamesRepository } from './modules/games/games.repository';
 import { createGamesService } from './modules/games/games.service';
 import { createOutboxRepository } from './modules/outbox/outbox.repository';
 import { createOutboxService } from './modules/outbox/outbox.service';
+import { createPackageStore } from './modules/promotion/channel-package';
+import { createChannelsRepository } from './modules/promotion/channels.repository';
+import { createChannelsService } from './modules/promotion/channels.service';
+import { createWebPromotionRepository } from './modules/promotion/web-promotion.repository';
+import { createWebPromotionService } from './modules/promotion/web-promotion.service';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository';
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service';
 import { createRealNameRepository } from './modules/real-name/real-name.repository';
@@ -133,6 +139,16 @@ export function createServices({
     cipher,
     clock,
   });
+  // Issue 9: promotion channels (packages kept beside the uploads) and web promotion.
+  const channels = createChannelsService({
+    db,
+    repo: createChannelsRepository(db),
+    outbox,
+    packages: createPackageStore(join(config.uploadDir, 'channel-packages')),
+    clock,
+    log,
+  });
+  const webPromotion = createWebPromotionService({ repo: createWebPromotionRepository(db), clock });
   return {
     clock,
     regions,
@@ -155,6 +171,9 @@ export function createServices({
     security,
     realName,
     withdrawAccount,
+    // issue 9
+    channels,
+    webPromotion,
   };
 }
 

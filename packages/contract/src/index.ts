@@ -12,6 +12,7 @@ export * from './ingest';
 export * from './list';
 export * from './money';
 export * from './paging';
+export * from './promotion';
 export * from './real-name';
 export * from './roles';
 export * from './security';
