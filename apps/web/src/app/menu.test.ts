@@ -123,22 +123,27 @@ describe('the console route table', () => {
     const level0 = buildMenu(appRoutes, menuGroups, subject({ agentLevel: 0, userId: 10000 }));
     expect(level0.map((e) => [e.label, e.path])).toEqual([
       ['工作台', '/'],
+      ['客户端推广管理', '/net-bar-mgt'],
+      ['网页推广管理', '/web-mgt'],
       ['代理管理', '/agent-mgt'],
       ['基础设置', '/setting'],
       ['运营管理', undefined],
     ]);
     // Issue 3: the operator's identity review and SMS outbox, level 0 only.
-    expect(level0[3]?.children?.map((e) => [e.label, e.path])).toEqual([
+    expect(level0[5]?.children?.map((e) => [e.label, e.path])).toEqual([
       ['实名审核', '/real-name-review'],
       ['短信发件箱', '/sms-outbox'],
     ]);
     // 代理管理: levels 0-4 (spec section 2).
     for (const level of [1, 2, 3, 4]) {
       const menu = buildMenu(appRoutes, menuGroups, subject({ agentLevel: level }));
-      expect(menu.map((e) => e.label)).toEqual(['工作台', '代理管理']);
+      expect(menu.map((e) => e.label)).toEqual(['工作台', '客户端推广管理', '网页推广管理', '代理管理']);
     }
+    // 客户端推广管理 and 网页推广管理: every level (spec section 2).
     expect(buildMenu(appRoutes, menuGroups, subject({ agentLevel: 5 })).map((e) => e.label)).toEqual([
       '工作台',
+      '客户端推广管理',
+      '网页推广管理',
     ]);
   });
 

@@ -48,8 +48,8 @@ export type NewChannel = typeof channels.$inferInsert;
 const passer = alias(agents, 'passer');
 const SORT_COLUMNS = { createTime: channels.createdAt, id: channels.id } as const;
 
-/** Orders that count as business: paid and not cancelled. */
-const PAID_ORDER = sql`${orders.paidAt} is not null and ${orders.status} <> 60`;
+/** Orders whose amount counts: paid and not cancelled (reserved, renting, completed, partly completed, disputed). */
+const PAID_ORDER = sql`${orders.status} in (30, 40, 50, 52, 70)`;
 
 export function createChannelsRepository(db: Database) {
   function listSource(scope: ScopeRef, f: ChannelListFilters): ListSource {

@@ -29,7 +29,7 @@ export interface WebNetBarRow {
 }
 
 const SORT_COLUMNS = { createTime: netBars.createdAt, id: netBars.id } as const;
-const PAID_ORDER = sql`${orders.paidAt} is not null and ${orders.status} <> 60`;
+const PAID_ORDER = sql`${orders.status} in (30, 40, 50, 52, 70)`;
 
 export function createWebPromotionRepository(db: Database) {
   function listSource(scope: ScopeRef, f: WebNetBarFilters): ListSource {

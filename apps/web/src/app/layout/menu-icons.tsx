@@ -1,4 +1,11 @@
-import { ControlOutlined, DashboardOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  ControlOutlined,
+  DashboardOutlined,
+  DesktopOutlined,
+  GlobalOutlined,
+  SettingOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
 /**
@@ -10,6 +17,8 @@ export const menuIcons = {
   user: <UserOutlined />,
   setting: <SettingOutlined />,
   control: <ControlOutlined />,
+  desktop: <DesktopOutlined />,
+  global: <GlobalOutlined />,
 } satisfies Record<string, ReactNode>;
 
 export type MenuIconKey = keyof typeof menuIcons;
