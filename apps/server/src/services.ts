@@ -13,6 +13,8 @@ import { createSessionsRepository } from './modules/auth/sessions.repository';
 import { createSessionsService } from './modules/auth/sessions.service';
 import { createGamesRepository } from './modules/games/games.repository';
 import { createGamesService } from './modules/games/games.service';
+import { createIngestRepository } from './modules/ingest/ingest.repository';
+import { createIngestService } from './modules/ingest/ingest.service';
 import { createOutboxRepository } from './modules/outbox/outbox.repository';
 import { createOutboxService } from './modules/outbox/outbox.service';
 import { createPackageStore } from './modules/promotion/channel-package';
@@ -139,6 +141,8 @@ export function createServices({
     cipher,
     clock,
   });
+  // Issue 9: the rental platform's events.
+  const ingest = createIngestService({ db, repo: createIngestRepository(db), agents, clock });
   // Issue 9: promotion channels (packages kept beside the uploads) and web promotion.
   const channels = createChannelsService({
     db,
@@ -172,6 +176,7 @@ export function createServices({
     realName,
     withdrawAccount,
     // issue 9
+    ingest,
     channels,
     webPromotion,
   };

@@ -2,6 +2,7 @@ import type { SortOrder } from '@agent-console/contract';
 import { and, asc, desc, eq, inArray, ne, type SQL, sql } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { z } from 'zod';
+import type { ChainLink } from '../../db/agent-chain';
 import { type Database, rowsOf } from '../../db/client';
 import { contains, endsWith, equals, within } from '../../db/filters';
 import { filtered, inKeyOrder, keyBatches, type ListSource, pageOfKeys } from '../../db/list';
@@ -34,6 +35,11 @@ const treeRowsOf = (result: unknown): { rows: TreeNodeRow[]; total: number } => 
     total: parsed[0]?.total ?? 0,
   };
 };
+const ChainRow = z.object({
+  descendant_id: z.number().int(),
+  id: z.number().int(),
+  agent_level: z.number().int(),
+});
 const AncestorRow = z.object({
   descendant_id: z.number().int(),
   id: z.number().int(),
@@ -209,6 +215,28 @@ export function createAgentsRepository(db: Database) {
         .where(eq(agentAncestry.descendantId, agentId))
         .orderBy(desc(agentAncestry.depth));
       return rows.map((r) => r.id);
+    },
+    /**
+     * The chains of these active agents (one query on the closure table): for each, its ancestors
+     * from the level 0 operator down, then itself, with their levels. Unknown and deleted agents
+     * are left out.
+     */
+    async chainsOf(ids: readonly number[]): Promise<Map<number, ChainLink[]>> {
+      const out = new Map<number, ChainLink[]>();
+      if (ids.length === 0) return out;
+      const result = await db.q().execute(sql`
+        select ${agentAncestry.descendantId} as descendant_id, ${agents.id} as id, ${agents.agentLevel} as agent_level
+        from ${agentAncestry} join ${agents} on ${agents.id} = ${agentAncestry.ancestorId}
+        where ${agentAncestry.descendantId} in (
+          select ${agents.id} from ${agents} where ${and(inArray(agents.id, [...new Set(ids)]), eq(agents.status, 'active'))})
+        order by ${agentAncestry.descendantId}, ${agentAncestry.depth} desc`);
+      for (const r of rowsOf(result)) {
+        const row = ChainRow.parse(r);
+        const chain = out.get(row.descendant_id) ?? [];
+        chain.push({ id: row.id, agentLevel: row.agent_level });
+        out.set(row.descendant_id, chain);
+      }
+      return out;
     },
     async findByUserId(userId: number): Promise<AgentRow | null> {
       const [row] = await db.q().select().from(agents).where(eq(agents.userId, userId));

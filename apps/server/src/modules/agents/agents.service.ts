@@ -439,6 +439,8 @@ export function createAgentsService(deps: {
 
     /** The active agents of these ids. */
     findActiveByIds: (ids: readonly number[]): Promise<AgentRow[]> => repo.findActiveByIds(ids),
+    /** The chains (level 0 down to the agent, with levels) of these active agents: what business rows freeze. */
+    chainsOf: (ids: readonly number[]) => repo.chainsOf(ids),
 
     /** isXuanHaoExistUser: whether a phone already belongs to an account. */
     async phoneExists(phone: string): Promise<boolean> {

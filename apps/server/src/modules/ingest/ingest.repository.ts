@@ -1,0 +1,616 @@
+import { type SQL, sql } from 'drizzle-orm';
+import { z } from 'zod';
+import { type ChainLink, chainValues } from '../../db/agent-chain';
+import { type Database, rowsOf } from '../../db/client';
+import { channels } from '../../db/schema/channels';
+import { deviceActiveDays } from '../../db/schema/devices';
+import { games } from '../../db/schema/games';
+import { ingestEvents } from '../../db/schema/ingest';
+import { netBars } from '../../db/schema/net-bars';
+import { orderStatusHistory, orders } from '../../db/schema/orders';
+import { players } from '../../db/schema/players';
+
+/**
+ * The SQL of ingestion. A batch is applied set-based: each write is one statement per table for
+ * the whole batch, its rows passed as one JSON parameter read with `jsonb_to_recordset` (one
+ * parameter however many rows, no statement text growing with the batch).
+ */
+
+/** The frozen agent chain of a row, as its columns hold it. */
+export interface Chain {
+  agentId: number;
+  agentChain: number[];
+  chainL1: number | null;
+  chainL2: number | null;
+  chainL3: number | null;
+  chainL4: number | null;
+  chainL5: number | null;
+}
+
+export const chainOf = (links: readonly ChainLink[]): Chain => chainValues(links);
+
+const CHAIN_COLUMNS = sql.raw('agent_id, agent_chain, chain_l1, chain_l2, chain_l3, chain_l4, chain_l5');
+const CHAIN_TYPES =
+  'agent_id int, agent_chain int[], chain_l1 int, chain_l2 int, chain_l3 int, chain_l4 int, chain_l5 int';
+const chainJson = (c: Chain) => ({
+  agent_id: c.agentId,
+  agent_chain: c.agentChain,
+  chain_l1: c.chainL1,
+  chain_l2: c.chainL2,
+  chain_l3: c.chainL3,
+  chain_l4: c.chainL4,
+  chain_l5: c.chainL5,
+});
+
+const Int = z.coerce.number().int();
+const NullableInt = z.union([z.null(), Int]);
+const IntArray = z.union([z.array(Int), z.string().transform((s) => parsePgIntArray(s))]);
+/** An int[] that a driver answered as text (`{1,2,3}`). */
+function parsePgIntArray(text: string): number[] {
+  const inner = text.replace(/^\{|\}$/g, '');
+  return inner === '' ? [] : inner.split(',').map(Number);
+}
+const ChainRow = z.object({
+  agent_id: Int,
+  agent_chain: IntArray,
+  chain_l1: NullableInt,
+  chain_l2: NullableInt,
+  chain_l3: NullableInt,
+  chain_l4: NullableInt,
+  chain_l5: NullableInt,
+});
+const chainFromRow = (r: z.output<typeof ChainRow>): Chain => ({
+  agentId: r.agent_id,
+  agentChain: r.agent_chain,
+  chainL1: r.chain_l1,
+  chainL2: r.chain_l2,
+  chainL3: r.chain_l3,
+  chainL4: r.chain_l4,
+  chainL5: r.chain_l5,
+});
+
+export interface BarRef {
+  id: number;
+  barUserId: number;
+  chain: Chain;
+}
+export interface ChannelRef {
+  id: number;
+  code: string;
+  netBarId: number | null;
+  chain: Chain;
+}
+export interface PlayerRef {
+  id: number;
+  userId: number;
+  netBarId: number | null;
+  chain: Chain;
+}
+export interface OrderRef {
+  id: number;
+  orderNo: string;
+  playerId: number;
+  amountFen: number;
+  status: number;
+}
+
+export interface StoredEvent {
+  id: string;
+  type: string;
+  occurredAt: string;
+  payload: unknown;
+  payloadHash: string;
+  state: 'applied' | 'pending' | 'rejected';
+}
+
+export interface NetBarWrite {
+  barUserId: number;
+  name: string;
+  address: string;
+  provinceCode: number;
+  cityCode: number;
+  districtCode: number;
+  contactName: string;
+  contactPhone: string;
+  status: 'open' | 'closed';
+  terminalCount: number;
+  chain: Chain;
+  createdAt: string;
+  updatedAt: string;
+}
+export interface ChannelWrite {
+  code: string;
+  kind: 'client' | 'web';
+  name: string;
+  netBarId: number | null;
+  domain: string | null;
+  chain: Chain;
+  createdAt: string;
+  updatedAt: string;
+}
+export interface PlayerWrite {
+  userId: number;
+  phoneMasked: string;
+  channelId: number;
+  netBarId: number | null;
+  terminalType: number;
+  chain: Chain;
+  registeredAt: string;
+}
+export interface OrderWrite {
+  orderNo: string;
+  playerId: number;
+  gameId: number;
+  goodsId: number;
+  netBarId: number;
+  channelId: number;
+  source: number;
+  terminalType: number;
+  rentType: string;
+  rentMinutes: number;
+  amountFen: number;
+  priceIncreaseFen: number;
+  status: number;
+  chain: Chain;
+  createdAt: string;
+}
+export interface HistoryWrite {
+  orderId: number;
+  status: number;
+  occurredAt: string;
+  eventId: string;
+}
+export interface OrderTimesWrite {
+  orderId: number;
+  paidAt: string | null;
+  rentStartAt: string | null;
+  rentEndAt: string | null;
+  completedAt: string | null;
+}
+export interface DeviceDayWrite {
+  netBarId: number;
+  deviceCode: string;
+  day: string;
+  activeMinutes: number;
+  chain: Chain;
+}
+export interface EventWrite {
+  id: string;
+  type: string;
+  occurredAt: string;
+  payload: unknown;
+  payloadHash: string;
+  state: 'applied' | 'pending' | 'rejected';
+  waitsFor: string | null;
+  reason: string | null;
+  keyId: string;
+  receivedAt: string;
+  appliedAt: string | null;
+}
+
+/** The statuses whose amount a player has spent (paid and not cancelled). */
+export interface StatusChange {
+  orderId: number;
+  playerId: number;
+  amountFen: number;
+  oldStatus: number;
+  status: number;
+}
+
+const json = (rows: unknown[]) => JSON.stringify(rows);
+
+export function createIngestRepository(db: Database) {
+  const rows = async (query: SQL) => rowsOf(await db.q().execute(query));
+
+  return {
+    /**
+     * Serialises the batches that name the same records (PostgreSQL): one transaction-scoped
+     * advisory lock per key, taken in the order of their hashes in one statement, so two batches
+     * locking overlapping sets wait for each other instead of deadlocking. PGlite runs one
+     * transaction at a time: nothing to do.
+     */
+    async lockKeys(keys: readonly string[]): Promise<void> {
+      if (db.driver !== 'pg' || keys.length === 0) return;
+      await db.q().execute(sql`
+        select count(pg_advisory_xact_lock(h)) from (
+          select distinct hashtext(k) as h from jsonb_array_elements_text(${json([...keys])}::jsonb) as t(k)
+          order by 1) s`);
+    },
+
+    /** The stored events of these ids. */
+    async eventsByIds(ids: readonly string[]): Promise<StoredEvent[]> {
+      if (ids.length === 0) return [];
+      return (
+        await rows(sql`
+          select id, type, occurred_at, payload, payload_hash, state from ${ingestEvents}
+          where id in (select jsonb_array_elements_text(${json([...ids])}::jsonb))`)
+      ).map(storedEvent);
+    },
+
+    /** The pending events waiting for one of these keys (`order:NO1`, …). */
+    async pendingFor(keys: readonly string[]): Promise<StoredEvent[]> {
+      if (keys.length === 0) return [];
+      return (
+        await rows(sql`
+          select id, type, occurred_at, payload, payload_hash, state from ${ingestEvents}
+          where state = 'pending' and waits_for in (select jsonb_array_elements_text(${json([...keys])}::jsonb))
+          order by occurred_at, id`)
+      ).map(storedEvent);
+    },
+
+    async gameIds(): Promise<Set<number>> {
+      const result = await db.q().select({ id: games.id }).from(games);
+      return new Set(result.map((r) => r.id));
+    },
+
+    async barsByUserIds(ids: readonly number[]): Promise<BarRef[]> {
+      if (ids.length === 0) return [];
+      return (
+        await rows(sql`
+          select id, bar_user_id::text as bar_user_id, ${CHAIN_COLUMNS} from ${netBars}
+          where bar_user_id in (select (jsonb_array_elements_text(${json([...ids])}::jsonb))::bigint)`)
+      ).map((r) => ({
+        id: Int.parse(r.id),
+        barUserId: Int.parse(r.bar_user_id),
+        chain: chainFromRow(ChainRow.parse(r)),
+      }));
+    },
+
+    async barsByIds(ids: readonly number[]): Promise<BarRef[]> {
+      if (ids.length === 0) return [];
+      return (
+        await rows(sql`
+          select id, bar_user_id::text as bar_user_id, ${CHAIN_COLUMNS} from ${netBars}
+          where id in (select (jsonb_array_elements_text(${json([...ids])}::jsonb))::int)`)
+      ).map((r) => ({
+        id: Int.parse(r.id),
+        barUserId: Int.parse(r.bar_user_id),
+        chain: chainFromRow(ChainRow.parse(r)),
+      }));
+    },
+
+    async channelsByCodes(codes: readonly string[]): Promise<ChannelRef[]> {
+      if (codes.length === 0) return [];
+      return (
+        await rows(sql`
+          select id, code, net_bar_id, ${CHAIN_COLUMNS} from ${channels}
+          where code in (select jsonb_array_elements_text(${json([...codes])}::jsonb))`)
+      ).map(channelRef);
+    },
+
+    async playersByUserIds(ids: readonly number[]): Promise<PlayerRef[]> {
+      if (ids.length === 0) return [];
+      return (
+        await rows(sql`
+          select id, platform_user_id::text as platform_user_id, net_bar_id, ${CHAIN_COLUMNS} from ${players}
+          where platform_user_id in (select (jsonb_array_elements_text(${json([...ids])}::jsonb))::bigint)`)
+      ).map(playerRef);
+    },
+
+    async ordersByNos(nos: readonly string[]): Promise<OrderRef[]> {
+      if (nos.length === 0) return [];
+      return (
+        await rows(sql`
+          select id, order_no, player_id, amount_fen::text as amount_fen, status from ${orders}
+          where order_no in (select jsonb_array_elements_text(${json([...nos])}::jsonb))`)
+      ).map(orderRef);
+    },
+
+    /**
+     * Creates or updates net bars by their bar user id. An update takes the fields of the newest
+     * event (`updated_at` is the time of the event that last set them: an older one changes
+     * nothing), the created time is the earliest seen; the agent and its chain stay as created.
+     */
+    async upsertNetBars(list: readonly NetBarWrite[]): Promise<BarRef[]> {
+      if (list.length === 0) return [];
+      const data = list.map((b) => ({
+        bar_user_id: b.barUserId,
+        name: b.name,
+        address: b.address,
+        province_code: b.provinceCode,
+        city_code: b.cityCode,
+        district_code: b.districtCode,
+        contact_name: b.contactName,
+        contact_phone: b.contactPhone,
+        status: b.status,
+        terminal_count: b.terminalCount,
+        ...chainJson(b.chain),
+        created_at: b.createdAt,
+        updated_at: b.updatedAt,
+      }));
+      const newer = (column: string) =>
+        sql.raw(
+          `${column} = case when excluded.updated_at >= net_bars.updated_at then excluded.${column} else net_bars.${column} end`,
+        );
+      return (
+        await rows(sql`
+          insert into ${netBars} (bar_user_id, name, address, province_code, city_code, district_code,
+            contact_name, contact_phone, status, terminal_count, ${CHAIN_COLUMNS}, created_at, updated_at)
+          select bar_user_id, name, address, province_code, city_code, district_code,
+            contact_name, contact_phone, status, terminal_count, ${CHAIN_COLUMNS}, created_at, updated_at
+          from jsonb_to_recordset(${json(data)}::jsonb) as x(bar_user_id bigint, name text, address text,
+            province_code int, city_code int, district_code int, contact_name text, contact_phone text,
+            status text, terminal_count int, ${sql.raw(CHAIN_TYPES)}, created_at timestamptz, updated_at timestamptz)
+          on conflict (bar_user_id) do update set
+            ${newer('name')}, ${newer('address')}, ${newer('province_code')}, ${newer('city_code')},
+            ${newer('district_code')}, ${newer('contact_name')}, ${newer('contact_phone')}, ${newer('status')},
+            ${newer('terminal_count')},
+            created_at = least(net_bars.created_at, excluded.created_at),
+            updated_at = greatest(net_bars.updated_at, excluded.updated_at)
+          returning id, bar_user_id::text as bar_user_id, ${CHAIN_COLUMNS}`)
+      ).map((r) => ({
+        id: Int.parse(r.id),
+        barUserId: Int.parse(r.bar_user_id),
+        chain: chainFromRow(ChainRow.parse(r)),
+      }));
+    },
+
+    /** Creates or updates channels by code: the newest event's fields, the owner's chain as created. */
+    async upsertChannels(list: readonly ChannelWrite[]): Promise<ChannelRef[]> {
+      if (list.length === 0) return [];
+      const data = list.map((c) => ({
+        code: c.code,
+        kind: c.kind,
+        name: c.name,
+        net_bar_id: c.netBarId,
+        domain: c.domain,
+        ...chainJson(c.chain),
+        created_at: c.createdAt,
+        updated_at: c.updatedAt,
+      }));
+      const newer = (column: string) =>
+        sql.raw(
+          `${column} = case when excluded.updated_at >= channels.updated_at then excluded.${column} else channels.${column} end`,
+        );
+      return (
+        await rows(sql`
+          insert into ${channels} (code, kind, name, net_bar_id, domain, ${CHAIN_COLUMNS}, created_at, updated_at)
+          select code, kind, name, net_bar_id, domain, ${CHAIN_COLUMNS}, created_at, updated_at
+          from jsonb_to_recordset(${json(data)}::jsonb) as x(code text, kind text, name text, net_bar_id int,
+            domain text, ${sql.raw(CHAIN_TYPES)}, created_at timestamptz, updated_at timestamptz)
+          on conflict (code) do update set
+            ${newer('kind')}, ${newer('name')}, ${newer('net_bar_id')}, ${newer('domain')},
+            created_at = least(channels.created_at, excluded.created_at),
+            updated_at = greatest(channels.updated_at, excluded.updated_at)
+          returning id, code, net_bar_id, ${CHAIN_COLUMNS}`)
+      ).map(channelRef);
+    },
+
+    /**
+     * Registers players by platform user id. A registration is the earliest one: a later
+     * registration event of a known player changes nothing, an earlier one its phone, terminal
+     * and time; the channel, net bar and chain stay as created.
+     */
+    async upsertPlayers(list: readonly PlayerWrite[]): Promise<PlayerRef[]> {
+      if (list.length === 0) return [];
+      const data = list.map((p) => ({
+        platform_user_id: p.userId,
+        phone_masked: p.phoneMasked,
+        channel_id: p.channelId,
+        net_bar_id: p.netBarId,
+        terminal_type: p.terminalType,
+        ...chainJson(p.chain),
+        registered_at: p.registeredAt,
+      }));
+      const earlier = (column: string) =>
+        sql.raw(
+          `${column} = case when excluded.registered_at < players.registered_at then excluded.${column} else players.${column} end`,
+        );
+      return (
+        await rows(sql`
+          insert into ${players} (platform_user_id, phone_masked, channel_id, net_bar_id, terminal_type, ${CHAIN_COLUMNS}, registered_at)
+          select platform_user_id, phone_masked, channel_id, net_bar_id, terminal_type, ${CHAIN_COLUMNS}, registered_at
+          from jsonb_to_recordset(${json(data)}::jsonb) as x(platform_user_id bigint, phone_masked text,
+            channel_id int, net_bar_id int, terminal_type int, ${sql.raw(CHAIN_TYPES)}, registered_at timestamptz)
+          on conflict (platform_user_id) do update set
+            ${earlier('phone_masked')}, ${earlier('terminal_type')},
+            registered_at = least(players.registered_at, excluded.registered_at)
+          returning id, platform_user_id::text as platform_user_id, net_bar_id, ${CHAIN_COLUMNS}`)
+      ).map(playerRef);
+    },
+
+    /** Creates orders (in their first status); an order number already stored is left alone. */
+    async insertOrders(list: readonly OrderWrite[]): Promise<OrderRef[]> {
+      if (list.length === 0) return [];
+      const data = list.map((o) => ({
+        order_no: o.orderNo,
+        player_id: o.playerId,
+        game_id: o.gameId,
+        goods_id: o.goodsId,
+        net_bar_id: o.netBarId,
+        channel_id: o.channelId,
+        source: o.source,
+        terminal_type: o.terminalType,
+        rent_type: o.rentType,
+        rent_minutes: o.rentMinutes,
+        amount_fen: o.amountFen,
+        price_increase_fen: o.priceIncreaseFen,
+        status: o.status,
+        ...chainJson(o.chain),
+        created_at: o.createdAt,
+      }));
+      return (
+        await rows(sql`
+          insert into ${orders} (order_no, player_id, game_id, goods_id, net_bar_id, channel_id, source,
+            terminal_type, rent_type, rent_minutes, amount_fen, price_increase_fen, status, status_at,
+            ${CHAIN_COLUMNS}, created_at)
+          select order_no, player_id, game_id, goods_id, net_bar_id, channel_id, source,
+            terminal_type, rent_type, rent_minutes, amount_fen, price_increase_fen, status, created_at,
+            ${CHAIN_COLUMNS}, created_at
+          from jsonb_to_recordset(${json(data)}::jsonb) as x(order_no text, player_id int, game_id int,
+            goods_id bigint, net_bar_id int, channel_id int, source int, terminal_type int, rent_type text,
+            rent_minutes int, amount_fen bigint, price_increase_fen bigint, status int,
+            ${sql.raw(CHAIN_TYPES)}, created_at timestamptz)
+          on conflict (order_no) do nothing
+          returning id, order_no, player_id, amount_fen::text as amount_fen, status`)
+      ).map(orderRef);
+    },
+
+    /** Adds statuses to orders' histories (a status already recorded at that time is kept once). */
+    async insertHistory(list: readonly HistoryWrite[]): Promise<void> {
+      if (list.length === 0) return;
+      const data = list.map((h) => ({
+        order_id: h.orderId,
+        status: h.status,
+        occurred_at: h.occurredAt,
+        event_id: h.eventId,
+      }));
+      await db.q().execute(sql`
+        insert into ${orderStatusHistory} (order_id, status, occurred_at, event_id)
+        select order_id, status, occurred_at, event_id
+        from jsonb_to_recordset(${json(data)}::jsonb) as x(order_id int, status int, occurred_at timestamptz, event_id text)
+        on conflict do nothing`);
+    },
+
+    /**
+     * Records the times status changes report: the earliest payment and rent start, the latest
+     * rent end and completion, whatever order the events came in.
+     */
+    async updateOrderTimes(list: readonly OrderTimesWrite[]): Promise<void> {
+      if (list.length === 0) return;
+      const data = list.map((t) => ({
+        order_id: t.orderId,
+        paid_at: t.paidAt,
+        rent_start_at: t.rentStartAt,
+        rent_end_at: t.rentEndAt,
+        completed_at: t.completedAt,
+      }));
+      await db.q().execute(sql`
+        update ${orders} o set
+          paid_at = least(o.paid_at, x.paid_at),
+          rent_start_at = least(o.rent_start_at, x.rent_start_at),
+          rent_end_at = greatest(o.rent_end_at, x.rent_end_at),
+          completed_at = greatest(o.completed_at, x.completed_at)
+        from jsonb_to_recordset(${json(data)}::jsonb) as x(order_id int, paid_at timestamptz,
+          rent_start_at timestamptz, rent_end_at timestamptz, completed_at timestamptz)
+        where o.id = x.order_id`);
+    },
+
+    /**
+     * Sets each order's status to the newest of its history (latest time, then the higher code
+     * for a tie), so the end state does not depend on the order events arrived in. Answers the
+     * orders whose status changed, with the status before.
+     */
+    async recomputeStatus(orderIds: readonly number[]): Promise<StatusChange[]> {
+      if (orderIds.length === 0) return [];
+      return (
+        await rows(sql`
+          update ${orders} o set status = l.status, status_at = l.occurred_at
+          from (
+            select distinct on (h.order_id) h.order_id, h.status, h.occurred_at
+            from ${orderStatusHistory} h
+            where h.order_id in (select (jsonb_array_elements_text(${json([...orderIds])}::jsonb))::int)
+            order by h.order_id, h.occurred_at desc, h.status desc
+          ) l, ${orders} old
+          where o.id = l.order_id and old.id = o.id
+            and (o.status <> l.status or o.status_at <> l.occurred_at)
+          returning o.id, o.player_id, o.amount_fen::text as amount_fen, old.status as old_status, o.status`)
+      ).map((r) => ({
+        orderId: Int.parse(r.id),
+        playerId: Int.parse(r.player_id),
+        amountFen: Int.parse(r.amount_fen),
+        oldStatus: Int.parse(r.old_status),
+        status: Int.parse(r.status),
+      }));
+    },
+
+    /** Adds to players' order counts and spent amounts (increments: exact under concurrent batches). */
+    async addPlayerTotals(list: readonly { playerId: number; orders: number; spentFen: number }[]) {
+      const data = list
+        .filter((d) => d.orders !== 0 || d.spentFen !== 0)
+        .map((d) => ({ id: d.playerId, c: d.orders, s: d.spentFen }));
+      if (data.length === 0) return;
+      await db.q().execute(sql`
+        update ${players} p set order_count = p.order_count + x.c, spent_fen = p.spent_fen + x.s
+        from jsonb_to_recordset(${json(data)}::jsonb) as x(id int, c int, s bigint)
+        where p.id = x.id`);
+    },
+
+    /** Device days: one row per device and day; a second report of a day keeps the longer time. */
+    async upsertDeviceDays(list: readonly DeviceDayWrite[]): Promise<void> {
+      if (list.length === 0) return;
+      const data = list.map((d) => ({
+        net_bar_id: d.netBarId,
+        device_code: d.deviceCode,
+        day: d.day,
+        active_minutes: d.activeMinutes,
+        ...chainJson(d.chain),
+      }));
+      await db.q().execute(sql`
+        insert into ${deviceActiveDays} (net_bar_id, device_code, day, active_minutes, ${CHAIN_COLUMNS})
+        select net_bar_id, device_code, day, active_minutes, ${CHAIN_COLUMNS}
+        from jsonb_to_recordset(${json(data)}::jsonb) as x(net_bar_id int, device_code text, day date,
+          active_minutes int, ${sql.raw(CHAIN_TYPES)})
+        on conflict (net_bar_id, day, device_code) do update set
+          active_minutes = greatest(device_active_days.active_minutes, excluded.active_minutes)`);
+    },
+
+    /** Stores what became of events (new ones, and earlier ones applied or rejected again). */
+    async saveEvents(list: readonly EventWrite[]): Promise<void> {
+      if (list.length === 0) return;
+      const data = list.map((e) => ({
+        id: e.id,
+        type: e.type,
+        occurred_at: e.occurredAt,
+        payload: e.payload,
+        payload_hash: e.payloadHash,
+        state: e.state,
+        waits_for: e.waitsFor,
+        reason: e.reason,
+        key_id: e.keyId,
+        received_at: e.receivedAt,
+        applied_at: e.appliedAt,
+      }));
+      await db.q().execute(sql`
+        insert into ${ingestEvents} (id, type, occurred_at, payload, payload_hash, state, waits_for, reason,
+          key_id, received_at, applied_at)
+        select id, type, occurred_at, payload, payload_hash, state, waits_for, reason, key_id, received_at, applied_at
+        from jsonb_to_recordset(${json(data)}::jsonb) as x(id text, type text, occurred_at timestamptz,
+          payload jsonb, payload_hash text, state text, waits_for text, reason text, key_id text,
+          received_at timestamptz, applied_at timestamptz)
+        on conflict (id) do update set
+          type = excluded.type, occurred_at = excluded.occurred_at, payload = excluded.payload,
+          payload_hash = excluded.payload_hash, state = excluded.state, waits_for = excluded.waits_for,
+          reason = excluded.reason, applied_at = excluded.applied_at`);
+    },
+  };
+}
+
+export type IngestRepository = ReturnType<typeof createIngestRepository>;
+
+function storedEvent(r: Record<string, unknown>): StoredEvent {
+  const occurred = r.occurred_at;
+  return {
+    id: String(r.id),
+    type: String(r.type),
+    occurredAt: occurred instanceof Date ? occurred.toISOString() : new Date(String(occurred)).toISOString(),
+    payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
+    payloadHash: String(r.payload_hash),
+    state: z.enum(['applied', 'pending', 'rejected']).parse(r.state),
+  };
+}
+function channelRef(r: Record<string, unknown>): ChannelRef {
+  return {
+    id: Int.parse(r.id),
+    code: String(r.code),
+    netBarId: NullableInt.parse(r.net_bar_id),
+    chain: chainFromRow(ChainRow.parse(r)),
+  };
+}
+function playerRef(r: Record<string, unknown>): PlayerRef {
+  return {
+    id: Int.parse(r.id),
+    userId: Int.parse(r.platform_user_id),
+    netBarId: NullableInt.parse(r.net_bar_id),
+    chain: chainFromRow(ChainRow.parse(r)),
+  };
+}
+function orderRef(r: Record<string, unknown>): OrderRef {
+  return {
+    id: Int.parse(r.id),
+    orderNo: String(r.order_no),
+    playerId: Int.parse(r.player_id),
+    amountFen: Int.parse(r.amount_fen),
+    status: Int.parse(r.status),
+  };
+}
