@@ -15,6 +15,8 @@ import { createGamesRepository } from './modules/games/games.repository';
 import { createGamesService } from './modules/games/games.service';
 import { createIngestRepository } from './modules/ingest/ingest.repository';
 import { createIngestService } from './modules/ingest/ingest.service';
+import { createIngestKeysRepository } from './modules/ingest-keys/ingest-keys.repository';
+import { createIngestKeysService } from './modules/ingest-keys/ingest-keys.service';
 import { createOutboxRepository } from './modules/outbox/outbox.repository';
 import { createOutboxService } from './modules/outbox/outbox.service';
 import { createPackageStore } from './modules/promotion/channel-package';
@@ -47,7 +49,8 @@ import { type Clock, systemClock } from './shared/clock';
 
 export interface ServiceDeps {
   db: Database;
-  config: Pick<Config, 'session' | 'sms' | 'slider' | 'uploadDir' | 'dataKey'>;
+  config: Pick<Config, 'session' | 'sms' | 'slider' | 'uploadDir' | 'dataKey'> &
+    Partial<Pick<Config, 'ingestKeys'>>;
   /** The time every service reads; tests move it. */
   clock?: Clock;
   /** The characters of new image captchas; tests pass known ones. */
@@ -141,6 +144,13 @@ export function createServices({
     cipher,
     clock,
   });
+  // Issue 9: the rental platform's ingest keys.
+  const ingestKeys = createIngestKeysService({
+    repo: createIngestKeysRepository(db),
+    cipher,
+    clock,
+    envKeys: config.ingestKeys ?? [],
+  });
   // Issue 9: the rental platform's events.
   const ingest = createIngestService({ db, repo: createIngestRepository(db), agents, clock });
   // Issue 9: promotion channels (packages kept beside the uploads) and web promotion.
@@ -176,6 +186,7 @@ export function createServices({
     realName,
     withdrawAccount,
     // issue 9
+    ingestKeys,
     ingest,
     channels,
     webPromotion,

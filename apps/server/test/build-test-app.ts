@@ -135,6 +135,7 @@ export function useTestApp(options: TestAppOptions = {}) {
     ...loadConfig({
       LOG_LEVEL: 'silent',
       DEMO_SEED: 'false',
+      DEMO_TRAFFIC: 'none',
       WEB_DIST: '/nonexistent',
       // Issue 3: a fixed data key and a throwaway upload folder (never the repository's data folder).
       DATA_KEY: TEST_DATA_KEY,

@@ -81,7 +81,7 @@ describe('the contract', () => {
   });
 
   it.each(endpoints.map((ep) => [ep.path, ep] as const))('%s declares its access', (_path, ep) => {
-    expect(['public', 'session']).toContain(ep.access?.auth);
+    expect(['public', 'session', 'ingestKey']).toContain(ep.access?.auth);
     expect(ep.owns).toBeTypeOf('object');
   });
 
