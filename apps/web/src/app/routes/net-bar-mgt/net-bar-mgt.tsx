@@ -9,7 +9,7 @@ import {
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
-import { Suspense, useMemo, useState } from 'react';
+import { Suspense, useEffect, useMemo, useState } from 'react';
 import { ListPage } from '../../../components/list-page';
 import { withoutTreeRoot } from '../../../features/agents/components/agent-filter-fields';
 import {
@@ -99,6 +99,14 @@ export default function NetBarMgtRoute() {
   );
   const { data: statuses } = useQuery(packingStatusQuery(watched));
   const statusById = useMemo(() => new Map((statuses ?? []).map((s) => [s.channelId, s])), [statuses]);
+  // A packing that ended: the list (its row and the totals) is read again, and the id no longer polled.
+  const { reload } = list;
+  useEffect(() => {
+    const ended = (statuses ?? []).filter((s) => s.packingState === 'done' || s.packingState === 'failed');
+    if (ended.length === 0) return;
+    setStarted((ids) => ids.filter((id) => !ended.some((s) => s.channelId === id)));
+    reload();
+  }, [statuses, reload]);
 
   const decide = useApplyPassed();
   const pack = useStartPacking();

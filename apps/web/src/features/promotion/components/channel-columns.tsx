@@ -41,7 +41,8 @@ function Packing({ row, live }: { row: ChannelListItem; live: PackingStatus | un
   return <span className="promotion-muted">{PackingStateLabels.none}</span>;
 }
 
-export const CHANNEL_TABLE_WIDTH = 1320;
+/** The width the channel table needs (its scroll.x): it fits 1440 px with the sidebar open. */
+export const CHANNEL_TABLE_WIDTH = 1082;
 
 /** The columns of the channel list with its row actions; `createTime` sorts. */
 export function channelColumns({
@@ -62,26 +63,32 @@ export function channelColumns({
   onCopy: (row: ChannelListItem) => Promise<void>;
 }): TableColumnsType<ChannelListItem> {
   return [
-    { title: '渠道ID', dataIndex: 'channelId', key: 'id', width: 72, fixed: 'left' },
-    { title: '渠道名称', dataIndex: 'channelName', width: 120, fixed: 'left' },
-    { title: '渠道编号', dataIndex: 'code', width: 110 },
+    { title: '渠道ID', dataIndex: 'channelId', key: 'id', width: 64, fixed: 'left' },
     {
-      title: '类型',
-      dataIndex: 'kind',
-      width: 90,
-      render: (k: ChannelListItem['kind']) => ChannelKindLabels[k],
+      title: '渠道名称 / 编号',
+      dataIndex: 'channelName',
+      width: 136,
+      fixed: 'left',
+      render: (name: string, row) => (
+        <div className="promotion-name">
+          <div>{name}</div>
+          <div className="promotion-muted" data-testid={`code-${row.channelId}`}>
+            {row.code} · {ChannelKindLabels[row.kind]}
+          </div>
+        </div>
+      ),
     },
     {
       title: '网吧 / 域名',
       key: 'target',
-      width: 130,
+      width: 120,
       render: (_, row) => ellipsisCell(row.kind === 'client' ? row.netBarName : row.domain),
     },
-    { title: '所属代理', dataIndex: 'agentName', width: 100, render: ellipsisCell },
+    { title: '所属代理', dataIndex: 'agentName', width: 96, render: ellipsisCell },
     {
       title: '审核状态',
       dataIndex: 'applyState',
-      width: 84,
+      width: 78,
       render: (s: ChannelListItem['applyState'], row) => (
         <Tooltip title={row.passedByName ? `审核人：${row.passedByName}` : undefined}>
           <Tag color={APPLY_COLORS[s]}>{ApplyStateLabels[s]}</Tag>
@@ -91,15 +98,15 @@ export function channelColumns({
     {
       title: '安装包',
       key: 'packing',
-      width: 120,
+      width: 112,
       render: (_, row) => <Packing row={row} live={statuses.get(row.channelId)} />,
     },
-    { title: '用户数', dataIndex: 'userCount', width: 70, align: 'right' },
-    { title: '订单数', dataIndex: 'orderCount', width: 70, align: 'right' },
+    { title: '用户数', dataIndex: 'userCount', width: 60, align: 'right' },
+    { title: '订单数', dataIndex: 'orderCount', width: 60, align: 'right' },
     {
       title: '订单金额（元）',
       dataIndex: 'orderAmount',
-      width: 110,
+      width: 96,
       align: 'right',
       render: (fen: number) => formatYuan(fen),
     },
@@ -107,13 +114,13 @@ export function channelColumns({
       title: '创建时间',
       dataIndex: 'createTime',
       key: 'createTime',
-      width: 100,
+      width: 92,
       render: (t: string) => <TimeCell value={t} />,
     },
     {
       title: '操作',
       key: 'actions',
-      width: 244,
+      width: 168,
       fixed: 'right',
       render: (_, row) => {
         const above = selfLevel === 0 || row.agentId !== selfId;
@@ -168,6 +175,5 @@ export function channelColumns({
         );
       },
     },
-    { title: '备注', dataIndex: 'remark', width: 100, ellipsis: { showTitle: false }, render: ellipsisCell },
   ];
 }
