@@ -1,3 +1,5 @@
+import { rmSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
 import {
   applyPassed,
   automaticPacking,
@@ -363,6 +365,33 @@ describe('automatic/packing, downloads and the short URL', () => {
     // Packing again replaces the package.
     expect((await t.call(automaticPacking, { channelId }, { cookie: l3 })).responseCode).toBe('0000');
     expect(await waitPacked(l3, channelId)).toMatchObject({ packingState: 'done' });
+  });
+
+  it('marks a packing that cannot be written failed, with the reason, and packs again once it can', async () => {
+    const w = await world();
+    const op = await given.login(w.operator);
+    const created = await createClient(op, w.bar.id, '失败渠道');
+    const channelId = created.object?.channelId as number;
+    // The package folder is in the way (a file of that name): writing the package fails.
+    const folder = join(t.config.uploadDir, 'channel-packages');
+    rmSync(folder, { recursive: true, force: true });
+    writeFileSync(folder, 'not a folder');
+    try {
+      expect((await t.call(automaticPacking, { channelId }, { cookie: op })).responseCode).toBe('0000');
+      expect(await waitPacked(op, channelId)).toEqual({
+        channelId,
+        packingState: 'failed',
+        packingProgress: 90,
+        packingError: '打包失败，请重试',
+        downloadUrl: null,
+      });
+      const listed = await t.call(queryChannelPage, { packingState: 'failed' }, { cookie: op });
+      expect(listed.object?.map((c) => c.channelId)).toEqual([channelId]);
+    } finally {
+      rmSync(folder, { force: true });
+    }
+    expect((await t.call(automaticPacking, { channelId }, { cookie: op })).responseCode).toBe('0000');
+    expect(await waitPacked(op, channelId)).toMatchObject({ packingState: 'done', packingError: null });
   });
 
   it('redirects a passed web channel to its domain with the channel', async () => {
