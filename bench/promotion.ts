@@ -52,6 +52,8 @@ const PLAYERS = option('players', 300_000);
 const ORDERS = option('orders', 1_000_000);
 const CALLS = option('calls', 20);
 const BATCH = 1000;
+/** `--reuse`: measure the database a previous run left, without seeding it again. */
+const REUSE = process.argv.includes('--reuse');
 
 const ROLES = [
   { role: 'operator (level 0)', phone: '13800000000' },
@@ -121,124 +123,129 @@ const config: Config = loadConfig({
 
 let app: FastifyInstance | null = null;
 const opened = await (async () => {
-  await admin(`drop database if exists ${DB} with (force)`, `create database ${DB}`);
+  if (!REUSE) await admin(`drop database if exists ${DB} with (force)`, `create database ${DB}`);
   return openDatabase(config);
 })();
 try {
   const { db, services } = opened;
-  await seedDemoWorld(db, services);
-  await services.games.ensureCatalogue();
-  const games = (await services.games.list()).map((g) => g.id);
-  const agents = rowsOf(
-    await db.q().execute(sql`select id from agents where agent_level between 1 and 5 and status = 'active'`),
-  ).map((r) => Number(r.id));
-  const random = rng(9);
-  const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
   const now = Date.now();
-  /** 90 days back; one event in 50 today. */
-  const when = () =>
-    new Date(random() < 0.02 ? now - random() * 3_600_000 : now - random() * 90 * 86_400_000).toISOString();
-
-  let ingested = 0;
-  const started = performance.now();
-  async function feed(events: unknown[]) {
-    for (let i = 0; i < events.length; i += BATCH) {
-      const results = await services.ingest.ingest('bench', events.slice(i, i + BATCH));
-      const bad = results.find((r) => r.outcome !== 'accepted');
-      if (bad) throw new Error(`ingest refused: ${JSON.stringify(bad)}`);
-      ingested += Math.min(BATCH, events.length - i);
-    }
-    const s = (performance.now() - started) / 1000;
-    process.stdout.write(`\r${ingested} events in ${s.toFixed(0)} s (${Math.round(ingested / s)}/s)   `);
-  }
-  let serial = 0;
-  const id = (kind: string) => `b-${kind}-${++serial}`;
-
-  // Net bars and one client channel each, a chunk at a time (channels after their bars).
-  for (let from = 0; from < BARS; from += 10 * BATCH) {
-    const bars: unknown[] = [];
-    const channels: unknown[] = [];
-    for (let n = from; n < Math.min(BARS, from + 10 * BATCH); n++) {
-      const agentId = pick(agents);
-      const at = when();
-      bars.push({
-        id: id('bar'),
-        type: 'netBar.upserted',
-        occurredAt: at,
-        payload: {
-          barUserId: 800_000_000 + n,
-          agentId,
-          name: `压测网咖${n}`,
-          provinceCode: 440000,
-          cityCode: 440300,
-          districtCode: 440305,
-          terminalCount: 20 + (n % 200),
-          status: 'open',
-        },
-      });
-      channels.push({
-        id: id('channel'),
-        type: 'channel.upserted',
-        occurredAt: at,
-        payload: {
-          code: `BC${n}`,
-          kind: 'client',
-          name: `压测渠道${n}`,
-          agentId,
-          barUserId: 800_000_000 + n,
-        },
-      });
-    }
-    await feed(bars);
-    await feed(channels);
-  }
-  for (let from = 0; from < PLAYERS; from += 10 * BATCH) {
-    const players: unknown[] = [];
-    for (let n = from; n < Math.min(PLAYERS, from + 10 * BATCH); n++)
-      players.push({
-        id: id('player'),
-        type: 'player.registered',
-        occurredAt: when(),
-        payload: {
-          userId: 900_000_000 + n,
-          phoneMasked: `13${n % 10}****${String(n % 10000).padStart(4, '0')}`,
-          channelCode: `BC${Math.floor(random() * BARS)}`,
-          terminalType: pick([0, 1, 2, 3, 4, 4, 4]),
-        },
-      });
-    await feed(players);
-  }
-  for (let from = 0; from < ORDERS; from += 10 * BATCH) {
-    const orders: unknown[] = [];
-    for (let n = from; n < Math.min(ORDERS, from + 10 * BATCH); n++) {
-      const player = Math.floor(random() * PLAYERS);
-      orders.push({
-        id: id('order'),
-        type: 'order.created',
-        occurredAt: when(),
-        payload: {
-          orderNo: `BO${n}`,
-          userId: 900_000_000 + player,
-          gameId: pick(games),
-          goodsId: 1_000_000 + (n % 50_000),
-          channelCode: `BC${player % BARS}`,
-          source: 60,
-          terminalType: pick([0, 1, 2, 3, 4, 4, 4]),
-          rentType: pick(['hour', 'hour', 'night', 'day'] as const),
-          rentMinutes: 60 * (1 + (n % 8)),
-          amountFen: 500 + (n % 5000),
-          priceIncreaseFen: 0,
-          status: pick([10, 30, 40, 50, 50, 50, 52, 60, 70]),
-        },
-      });
-    }
-    await feed(orders);
-  }
-  const seedSeconds = (performance.now() - started) / 1000;
-  console.log(
-    `\n${DB}: ${BARS} net bars and channels, ${PLAYERS} players, ${ORDERS} orders ingested in ${seedSeconds.toFixed(0)} s`,
-  );
+  if (!REUSE) await seed();
   await db.q().execute(sql`vacuum analyze`);
+  async function seed() {
+    await seedDemoWorld(db, services);
+    await services.games.ensureCatalogue();
+    const games = (await services.games.list()).map((g) => g.id);
+    const agents = rowsOf(
+      await db
+        .q()
+        .execute(sql`select id from agents where agent_level between 1 and 5 and status = 'active'`),
+    ).map((r) => Number(r.id));
+    const random = rng(9);
+    const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
+    /** 90 days back; one event in 50 today. */
+    const when = () =>
+      new Date(random() < 0.02 ? now - random() * 3_600_000 : now - random() * 90 * 86_400_000).toISOString();
+
+    let ingested = 0;
+    const started = performance.now();
+    async function feed(events: unknown[]) {
+      for (let i = 0; i < events.length; i += BATCH) {
+        const results = await services.ingest.ingest('bench', events.slice(i, i + BATCH));
+        const bad = results.find((r) => r.outcome !== 'accepted');
+        if (bad) throw new Error(`ingest refused: ${JSON.stringify(bad)}`);
+        ingested += Math.min(BATCH, events.length - i);
+      }
+      const s = (performance.now() - started) / 1000;
+      process.stdout.write(`\r${ingested} events in ${s.toFixed(0)} s (${Math.round(ingested / s)}/s)   `);
+    }
+    let serial = 0;
+    const id = (kind: string) => `b-${kind}-${++serial}`;
+
+    // Net bars and one client channel each, a chunk at a time (channels after their bars).
+    for (let from = 0; from < BARS; from += 10 * BATCH) {
+      const bars: unknown[] = [];
+      const channels: unknown[] = [];
+      for (let n = from; n < Math.min(BARS, from + 10 * BATCH); n++) {
+        const agentId = pick(agents);
+        const at = when();
+        bars.push({
+          id: id('bar'),
+          type: 'netBar.upserted',
+          occurredAt: at,
+          payload: {
+            barUserId: 800_000_000 + n,
+            agentId,
+            name: `压测网咖${n}`,
+            provinceCode: 440000,
+            cityCode: 440300,
+            districtCode: 440305,
+            terminalCount: 20 + (n % 200),
+            status: 'open',
+          },
+        });
+        channels.push({
+          id: id('channel'),
+          type: 'channel.upserted',
+          occurredAt: at,
+          payload: {
+            code: `BC${n}`,
+            kind: 'client',
+            name: `压测渠道${n}`,
+            agentId,
+            barUserId: 800_000_000 + n,
+          },
+        });
+      }
+      await feed(bars);
+      await feed(channels);
+    }
+    for (let from = 0; from < PLAYERS; from += 10 * BATCH) {
+      const players: unknown[] = [];
+      for (let n = from; n < Math.min(PLAYERS, from + 10 * BATCH); n++)
+        players.push({
+          id: id('player'),
+          type: 'player.registered',
+          occurredAt: when(),
+          payload: {
+            userId: 900_000_000 + n,
+            phoneMasked: `13${n % 10}****${String(n % 10000).padStart(4, '0')}`,
+            channelCode: `BC${Math.floor(random() * BARS)}`,
+            terminalType: pick([0, 1, 2, 3, 4, 4, 4]),
+          },
+        });
+      await feed(players);
+    }
+    for (let from = 0; from < ORDERS; from += 10 * BATCH) {
+      const orders: unknown[] = [];
+      for (let n = from; n < Math.min(ORDERS, from + 10 * BATCH); n++) {
+        const player = Math.floor(random() * PLAYERS);
+        orders.push({
+          id: id('order'),
+          type: 'order.created',
+          occurredAt: when(),
+          payload: {
+            orderNo: `BO${n}`,
+            userId: 900_000_000 + player,
+            gameId: pick(games),
+            goodsId: 1_000_000 + (n % 50_000),
+            channelCode: `BC${player % BARS}`,
+            source: 60,
+            terminalType: pick([0, 1, 2, 3, 4, 4, 4]),
+            rentType: pick(['hour', 'hour', 'night', 'day'] as const),
+            rentMinutes: 60 * (1 + (n % 8)),
+            amountFen: 500 + (n % 5000),
+            priceIncreaseFen: 0,
+            status: pick([10, 30, 40, 50, 50, 50, 52, 60, 70]),
+          },
+        });
+      }
+      await feed(orders);
+    }
+    const seedSeconds = (performance.now() - started) / 1000;
+    console.log(
+      `\n${DB}: ${BARS} net bars and channels, ${PLAYERS} players, ${ORDERS} orders ingested in ${seedSeconds.toFixed(0)} s`,
+    );
+  }
 
   app = await buildApp({ db, config });
   await app.ready();
