@@ -139,14 +139,22 @@ export function createChannelsRepository(db: Database) {
           (count(*) filter (where ${channels.packingState} = 'done'))::int as packed
           ${filtered(src)}`),
       );
+      // Every channel counted (the whole tree, no filter): any player or order with a channel, read
+      // from the index without the semi-join.
+      const everyChannel = src.where.every((w) => w === undefined);
+      const ofChannels = (column: typeof players.channelId | typeof orders.channelId) =>
+        everyChannel
+          ? sql`${column} is not null`
+          : sql`${column} in (select ${channels.id} ${filtered(src)})`;
       const [users] = rowsOf(
-        await db.q().execute(sql`select count(*)::int as n from ${players}
-          where ${players.channelId} in (select ${channels.id} ${filtered(src)})`),
+        await db
+          .q()
+          .execute(sql`select count(*)::int as n from ${players} where ${ofChannels(players.channelId)}`),
       );
       const [sales] = rowsOf(
         await db.q().execute(sql`select count(*)::int as n,
           coalesce(sum(${orders.amountFen}) filter (where ${PAID_ORDER}), 0)::text as amount from ${orders}
-          where ${orders.channelId} in (select ${channels.id} ${filtered(src)})`),
+          where ${ofChannels(orders.channelId)}`),
       );
       return {
         channelCount: Number(row?.n ?? 0),

@@ -197,6 +197,18 @@ describe('queryChannelPage, queryChannelTotalData, exportQueryChannelPage', () =
     // The operator's whole tree, and a node of it.
     const all = await t.call(queryChannelPage, { pageSize: 50 }, { cookie: op });
     expect(all.totalCount).toBe(3);
+    // The whole tree's totals (no filter) and a filtered set's equal the sums of their rows.
+    for (const query of [{}, { channelName: '渠道' }, { netBarName: '星际' }]) {
+      const rows = (await t.call(queryChannelPage, { pageSize: 50, ...query }, { cookie: op })).object ?? [];
+      const sums = (await t.call(queryChannelTotalData, query, { cookie: op })).object;
+      expect([query, sums?.channelCount, sums?.userCount, sums?.orderCount, sums?.orderAmount]).toEqual([
+        query,
+        rows.length,
+        rows.reduce((n, r) => n + r.userCount, 0),
+        rows.reduce((n, r) => n + r.orderCount, 0),
+        rows.reduce((n, r) => n + r.orderAmount, 0),
+      ]);
+    }
     const other = await t.call(queryChannelPage, { pid: w.other2.id }, { cookie: op });
     expect(other.object?.map((c) => c.channelName)).toEqual(['丙渠道']);
     // An outsider's node or net bar is refused.
