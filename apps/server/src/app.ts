@@ -16,6 +16,7 @@ import { agentsRoutes } from './modules/agents/agents.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { ingestApiRoutes } from './modules/ingest-keys/ingest-api.routes';
 import { ingestKeysRoutes } from './modules/ingest-keys/ingest-keys.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOutboxDispatcher } from './modules/outbox/outbox-dispatcher';
 import { promotionRoutes } from './modules/promotion/promotion.routes';
 import { realNameRoutes } from './modules/real-name/real-name.routes';
@@ -107,6 +108,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     ingest: services.ingest,
     clock: services.clock,
   });
+  await app.register(ordersRoutes, { orders: services.orders, clock: services.clock });
   await app.register(promotionRoutes, {
     channels: services.channels,
     web: services.webPromotion,

@@ -17,6 +17,8 @@ import { createIngestRepository } from './modules/ingest/ingest.repository';
 import { createIngestService } from './modules/ingest/ingest.service';
 import { createIngestKeysRepository } from './modules/ingest-keys/ingest-keys.repository';
 import { createIngestKeysService } from './modules/ingest-keys/ingest-keys.service';
+import { createOrdersRepository } from './modules/orders/orders.repository';
+import { createOrdersService } from './modules/orders/orders.service';
 import { createOutboxRepository } from './modules/outbox/outbox.repository';
 import { createOutboxService } from './modules/outbox/outbox.service';
 import { createPackageStore } from './modules/promotion/channel-package';
@@ -151,6 +153,8 @@ export function createServices({
     clock,
     envKeys: config.ingestKeys ?? [],
   });
+  // Issue 9: 订单明细 and 用户明细.
+  const orders = createOrdersService({ repo: createOrdersRepository(db), agents, regions, clock });
   // Issue 9: the rental platform's events.
   const ingest = createIngestService({ db, repo: createIngestRepository(db), agents, clock });
   // Issue 9: promotion channels (packages kept beside the uploads) and web promotion.
@@ -185,6 +189,7 @@ export function createServices({
     security,
     realName,
     withdrawAccount,
+    orders,
     // issue 9
     ingestKeys,
     ingest,

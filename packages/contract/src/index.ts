@@ -12,6 +12,7 @@ export * from './ingest';
 export * from './ingest-keys';
 export * from './list';
 export * from './money';
+export * from './orders';
 export * from './paging';
 export * from './promotion';
 export * from './real-name';

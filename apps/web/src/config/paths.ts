@@ -9,8 +9,11 @@ export const paths = {
   webMgt: '/web-mgt',
   setting: '/setting',
   agentMgt: '/agent-mgt',
+  userDetails: '/user-details',
+  orderDetails: '/order-details',
   realNameReview: '/real-name-review',
   smsOutbox: '/sms-outbox',
+  ingestKeys: '/ingest-keys',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -243,7 +243,7 @@ describe(`POST ${INGEST_PATH}: a signed batch`, () => {
         rejected: 1,
       },
     });
-    expect(await t.rows(sql`select order_no, status, amount_fen from orders`)).toEqual([
+    expect(await t.rows(sql`select order_no, status, amount_fen::int as amount_fen from orders`)).toEqual([
       { order_no: 'NO1', status: 30, amount_fen: 1200 },
     ]);
     expect(await t.rows(sql`select key_id from ingest_events group by key_id`)).toEqual([{ key_id: ENV_ID }]);

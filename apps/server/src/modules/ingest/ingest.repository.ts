@@ -12,7 +12,7 @@ import { players } from '../../db/schema/players';
 
 /**
  * The SQL of ingestion. A batch is applied set-based: each write is one statement per table for
- * the whole batch, its rows passed as one JSON parameter read with `jsonb_to_recordset` (one
+ * the whole batch, its rows passed as one JSON parameter read with `json_to_recordset` (one
  * parameter however many rows, no statement text growing with the batch).
  */
 
@@ -32,6 +32,13 @@ export const chainOf = (links: readonly ChainLink[]): Chain => chainValues(links
 const CHAIN_COLUMNS = sql.raw('agent_id, agent_chain, chain_l1, chain_l2, chain_l3, chain_l4, chain_l5');
 const CHAIN_TYPES =
   'agent_id int, agent_chain int[], chain_l1 int, chain_l2 int, chain_l3 int, chain_l4 int, chain_l5 int';
+/** The chain columns of the row `alias` (the record a new row takes its frozen chain from). */
+const chainFrom = (alias: string) =>
+  sql.raw(
+    ['agent_id', 'agent_chain', 'chain_l1', 'chain_l2', 'chain_l3', 'chain_l4', 'chain_l5']
+      .map((c) => `${alias}.${c}`)
+      .join(', '),
+  );
 const chainJson = (c: Chain) => ({
   agent_id: c.agentId,
   agent_chain: c.agentChain,
@@ -84,14 +91,21 @@ export interface PlayerRef {
   id: number;
   userId: number;
   netBarId: number | null;
-  chain: Chain;
 }
-export interface OrderRef {
+/** An order's current state: what a batch compares its events with. Times are ISO 8601 (UTC). */
+export interface OrderState {
+  status: number;
+  statusAt: string;
+  paidAt: string | null;
+  rentStartAt: string | null;
+  rentEndAt: string | null;
+  completedAt: string | null;
+}
+export interface OrderRef extends OrderState {
   id: number;
   orderNo: string;
   playerId: number;
   amountFen: number;
-  status: number;
 }
 
 export interface StoredEvent {
@@ -134,7 +148,6 @@ export interface PlayerWrite {
   channelId: number;
   netBarId: number | null;
   terminalType: number;
-  chain: Chain;
   registeredAt: string;
 }
 export interface OrderWrite {
@@ -150,8 +163,7 @@ export interface OrderWrite {
   rentMinutes: number;
   amountFen: number;
   priceIncreaseFen: number;
-  status: number;
-  chain: Chain;
+  state: OrderState;
   createdAt: string;
 }
 export interface HistoryWrite {
@@ -160,19 +172,15 @@ export interface HistoryWrite {
   occurredAt: string;
   eventId: string;
 }
-export interface OrderTimesWrite {
+export interface OrderStateWrite {
   orderId: number;
-  paidAt: string | null;
-  rentStartAt: string | null;
-  rentEndAt: string | null;
-  completedAt: string | null;
+  state: OrderState;
 }
 export interface DeviceDayWrite {
   netBarId: number;
   deviceCode: string;
   day: string;
   activeMinutes: number;
-  chain: Chain;
 }
 export interface EventWrite {
   id: string;
@@ -183,21 +191,24 @@ export interface EventWrite {
   state: 'applied' | 'pending' | 'rejected';
   waitsFor: string | null;
   reason: string | null;
-  keyId: string;
-  receivedAt: string;
-  appliedAt: string | null;
-}
-
-/** The statuses whose amount a player has spent (paid and not cancelled). */
-export interface StatusChange {
-  orderId: number;
-  playerId: number;
-  amountFen: number;
-  oldStatus: number;
-  status: number;
 }
 
 const json = (rows: unknown[]) => JSON.stringify(rows);
+const epoch = (column: string) => `(extract(epoch from ${column}) * 1000)::bigint::text as ${column}`;
+/** An order's state columns, times as epoch milliseconds (one text form on both drivers). */
+const ORDER_STATE = sql.raw(
+  ['status', ...['status_at', 'paid_at', 'rent_start_at', 'rent_end_at', 'completed_at'].map(epoch)].join(
+    ', ',
+  ),
+);
+/**
+ * A list as an SQL array built from one JSON parameter (an init plan): `column = any(…)` probes the
+ * column's index once per value, whatever the planner guesses of the table's size.
+ */
+const textArray = (list: readonly string[]) =>
+  sql`array(select jsonb_array_elements_text(${json([...list])}::jsonb))`;
+const bigintArray = (list: readonly number[]) =>
+  sql`array(select (jsonb_array_elements_text(${json([...list])}::jsonb))::bigint)`;
 
 export function createIngestRepository(db: Database) {
   const rows = async (query: SQL) => rowsOf(await db.q().execute(query));
@@ -223,7 +234,7 @@ export function createIngestRepository(db: Database) {
       return (
         await rows(sql`
           select id, type, occurred_at, payload, payload_hash, state from ${ingestEvents}
-          where id in (select jsonb_array_elements_text(${json([...ids])}::jsonb))`)
+          where id = any(${textArray(ids)})`)
       ).map(storedEvent);
     },
 
@@ -233,7 +244,7 @@ export function createIngestRepository(db: Database) {
       return (
         await rows(sql`
           select id, type, occurred_at, payload, payload_hash, state from ${ingestEvents}
-          where state = 'pending' and waits_for in (select jsonb_array_elements_text(${json([...keys])}::jsonb))
+          where state = 'pending' and waits_for = any(${textArray(keys)})
           order by occurred_at, id`)
       ).map(storedEvent);
     },
@@ -248,20 +259,7 @@ export function createIngestRepository(db: Database) {
       return (
         await rows(sql`
           select id, bar_user_id::text as bar_user_id, ${CHAIN_COLUMNS} from ${netBars}
-          where bar_user_id in (select (jsonb_array_elements_text(${json([...ids])}::jsonb))::bigint)`)
-      ).map((r) => ({
-        id: Int.parse(r.id),
-        barUserId: Int.parse(r.bar_user_id),
-        chain: chainFromRow(ChainRow.parse(r)),
-      }));
-    },
-
-    async barsByIds(ids: readonly number[]): Promise<BarRef[]> {
-      if (ids.length === 0) return [];
-      return (
-        await rows(sql`
-          select id, bar_user_id::text as bar_user_id, ${CHAIN_COLUMNS} from ${netBars}
-          where id in (select (jsonb_array_elements_text(${json([...ids])}::jsonb))::int)`)
+          where bar_user_id = any(${bigintArray(ids)})`)
       ).map((r) => ({
         id: Int.parse(r.id),
         barUserId: Int.parse(r.bar_user_id),
@@ -274,7 +272,7 @@ export function createIngestRepository(db: Database) {
       return (
         await rows(sql`
           select id, code, net_bar_id, ${CHAIN_COLUMNS} from ${channels}
-          where code in (select jsonb_array_elements_text(${json([...codes])}::jsonb))`)
+          where code = any(${textArray(codes)})`)
       ).map(channelRef);
     },
 
@@ -282,8 +280,8 @@ export function createIngestRepository(db: Database) {
       if (ids.length === 0) return [];
       return (
         await rows(sql`
-          select id, platform_user_id::text as platform_user_id, net_bar_id, ${CHAIN_COLUMNS} from ${players}
-          where platform_user_id in (select (jsonb_array_elements_text(${json([...ids])}::jsonb))::bigint)`)
+          select id, platform_user_id::text as platform_user_id, net_bar_id from ${players}
+          where platform_user_id = any(${bigintArray(ids)})`)
       ).map(playerRef);
     },
 
@@ -291,8 +289,8 @@ export function createIngestRepository(db: Database) {
       if (nos.length === 0) return [];
       return (
         await rows(sql`
-          select id, order_no, player_id, amount_fen::text as amount_fen, status from ${orders}
-          where order_no in (select jsonb_array_elements_text(${json([...nos])}::jsonb))`)
+          select id, order_no, player_id, amount_fen::text as amount_fen, ${ORDER_STATE} from ${orders}
+          where order_no = any(${textArray(nos)})`)
       ).map(orderRef);
     },
 
@@ -328,7 +326,7 @@ export function createIngestRepository(db: Database) {
             contact_name, contact_phone, status, terminal_count, ${CHAIN_COLUMNS}, created_at, updated_at)
           select bar_user_id, name, address, province_code, city_code, district_code,
             contact_name, contact_phone, status, terminal_count, ${CHAIN_COLUMNS}, created_at, updated_at
-          from jsonb_to_recordset(${json(data)}::jsonb) as x(bar_user_id bigint, name text, address text,
+          from json_to_recordset(${json(data)}::json) as x(bar_user_id bigint, name text, address text,
             province_code int, city_code int, district_code int, contact_name text, contact_phone text,
             status text, terminal_count int, ${sql.raw(CHAIN_TYPES)}, created_at timestamptz, updated_at timestamptz)
           on conflict (bar_user_id) do update set
@@ -366,7 +364,7 @@ export function createIngestRepository(db: Database) {
         await rows(sql`
           insert into ${channels} (code, kind, name, net_bar_id, domain, ${CHAIN_COLUMNS}, created_at, updated_at)
           select code, kind, name, net_bar_id, domain, ${CHAIN_COLUMNS}, created_at, updated_at
-          from jsonb_to_recordset(${json(data)}::jsonb) as x(code text, kind text, name text, net_bar_id int,
+          from json_to_recordset(${json(data)}::json) as x(code text, kind text, name text, net_bar_id int,
             domain text, ${sql.raw(CHAIN_TYPES)}, created_at timestamptz, updated_at timestamptz)
           on conflict (code) do update set
             ${newer('kind')}, ${newer('name')}, ${newer('net_bar_id')}, ${newer('domain')},
@@ -389,7 +387,6 @@ export function createIngestRepository(db: Database) {
         channel_id: p.channelId,
         net_bar_id: p.netBarId,
         terminal_type: p.terminalType,
-        ...chainJson(p.chain),
         registered_at: p.registeredAt,
       }));
       const earlier = (column: string) =>
@@ -399,13 +396,14 @@ export function createIngestRepository(db: Database) {
       return (
         await rows(sql`
           insert into ${players} (platform_user_id, phone_masked, channel_id, net_bar_id, terminal_type, ${CHAIN_COLUMNS}, registered_at)
-          select platform_user_id, phone_masked, channel_id, net_bar_id, terminal_type, ${CHAIN_COLUMNS}, registered_at
-          from jsonb_to_recordset(${json(data)}::jsonb) as x(platform_user_id bigint, phone_masked text,
-            channel_id int, net_bar_id int, terminal_type int, ${sql.raw(CHAIN_TYPES)}, registered_at timestamptz)
+          select x.platform_user_id, x.phone_masked, x.channel_id, x.net_bar_id, x.terminal_type, ${chainFrom('c')}, x.registered_at
+          from json_to_recordset(${json(data)}::json) as x(platform_user_id bigint, phone_masked text,
+            channel_id int, net_bar_id int, terminal_type int, registered_at timestamptz)
+            join ${channels} c on c.id = x.channel_id
           on conflict (platform_user_id) do update set
             ${earlier('phone_masked')}, ${earlier('terminal_type')},
             registered_at = least(players.registered_at, excluded.registered_at)
-          returning id, platform_user_id::text as platform_user_id, net_bar_id, ${CHAIN_COLUMNS}`)
+          returning id, platform_user_id::text as platform_user_id, net_bar_id`)
       ).map(playerRef);
     },
 
@@ -425,24 +423,30 @@ export function createIngestRepository(db: Database) {
         rent_minutes: o.rentMinutes,
         amount_fen: o.amountFen,
         price_increase_fen: o.priceIncreaseFen,
-        status: o.status,
-        ...chainJson(o.chain),
+        status: o.state.status,
+        status_at: o.state.statusAt,
+        paid_at: o.state.paidAt,
+        rent_start_at: o.state.rentStartAt,
+        rent_end_at: o.state.rentEndAt,
+        completed_at: o.state.completedAt,
         created_at: o.createdAt,
       }));
       return (
         await rows(sql`
           insert into ${orders} (order_no, player_id, game_id, goods_id, net_bar_id, channel_id, source,
             terminal_type, rent_type, rent_minutes, amount_fen, price_increase_fen, status, status_at,
-            ${CHAIN_COLUMNS}, created_at)
-          select order_no, player_id, game_id, goods_id, net_bar_id, channel_id, source,
-            terminal_type, rent_type, rent_minutes, amount_fen, price_increase_fen, status, created_at,
-            ${CHAIN_COLUMNS}, created_at
-          from jsonb_to_recordset(${json(data)}::jsonb) as x(order_no text, player_id int, game_id int,
+            paid_at, rent_start_at, rent_end_at, completed_at, ${CHAIN_COLUMNS}, created_at)
+          select x.order_no, x.player_id, x.game_id, x.goods_id, x.net_bar_id, x.channel_id, x.source,
+            x.terminal_type, x.rent_type, x.rent_minutes, x.amount_fen, x.price_increase_fen, x.status, x.status_at,
+            x.paid_at, x.rent_start_at, x.rent_end_at, x.completed_at, ${chainFrom('b')}, x.created_at
+          from json_to_recordset(${json(data)}::json) as x(order_no text, player_id int, game_id int,
             goods_id bigint, net_bar_id int, channel_id int, source int, terminal_type int, rent_type text,
-            rent_minutes int, amount_fen bigint, price_increase_fen bigint, status int,
-            ${sql.raw(CHAIN_TYPES)}, created_at timestamptz)
+            rent_minutes int, amount_fen bigint, price_increase_fen bigint, status int, status_at timestamptz,
+            paid_at timestamptz, rent_start_at timestamptz, rent_end_at timestamptz, completed_at timestamptz,
+            created_at timestamptz)
+            join ${netBars} b on b.id = x.net_bar_id
           on conflict (order_no) do nothing
-          returning id, order_no, player_id, amount_fen::text as amount_fen, status`)
+          returning id, order_no, player_id, amount_fen::text as amount_fen, ${ORDER_STATE}`)
       ).map(orderRef);
     },
 
@@ -458,60 +462,32 @@ export function createIngestRepository(db: Database) {
       await db.q().execute(sql`
         insert into ${orderStatusHistory} (order_id, status, occurred_at, event_id)
         select order_id, status, occurred_at, event_id
-        from jsonb_to_recordset(${json(data)}::jsonb) as x(order_id int, status int, occurred_at timestamptz, event_id text)
+        from json_to_recordset(${json(data)}::json) as x(order_id int, status int, occurred_at timestamptz, event_id text)
         on conflict do nothing`);
     },
 
     /**
-     * Records the times status changes report: the earliest payment and rent start, the latest
-     * rent end and completion, whatever order the events came in.
+     * Sets orders to the state their events lead to (the service computes it from the stored state
+     * and the batch's events: the newest status of the history, the earliest payment and rent start,
+     * the latest rent end and completion). One new row version per order and batch.
      */
-    async updateOrderTimes(list: readonly OrderTimesWrite[]): Promise<void> {
+    async updateOrders(list: readonly OrderStateWrite[]): Promise<void> {
       if (list.length === 0) return;
-      const data = list.map((t) => ({
-        order_id: t.orderId,
-        paid_at: t.paidAt,
-        rent_start_at: t.rentStartAt,
-        rent_end_at: t.rentEndAt,
-        completed_at: t.completedAt,
+      const data = list.map((o) => ({
+        id: o.orderId,
+        status: o.state.status,
+        status_at: o.state.statusAt,
+        paid_at: o.state.paidAt,
+        rent_start_at: o.state.rentStartAt,
+        rent_end_at: o.state.rentEndAt,
+        completed_at: o.state.completedAt,
       }));
       await db.q().execute(sql`
-        update ${orders} o set
-          paid_at = least(o.paid_at, x.paid_at),
-          rent_start_at = least(o.rent_start_at, x.rent_start_at),
-          rent_end_at = greatest(o.rent_end_at, x.rent_end_at),
-          completed_at = greatest(o.completed_at, x.completed_at)
-        from jsonb_to_recordset(${json(data)}::jsonb) as x(order_id int, paid_at timestamptz,
-          rent_start_at timestamptz, rent_end_at timestamptz, completed_at timestamptz)
-        where o.id = x.order_id`);
-    },
-
-    /**
-     * Sets each order's status to the newest of its history (latest time, then the higher code
-     * for a tie), so the end state does not depend on the order events arrived in. Answers the
-     * orders whose status changed, with the status before.
-     */
-    async recomputeStatus(orderIds: readonly number[]): Promise<StatusChange[]> {
-      if (orderIds.length === 0) return [];
-      return (
-        await rows(sql`
-          update ${orders} o set status = l.status, status_at = l.occurred_at
-          from (
-            select distinct on (h.order_id) h.order_id, h.status, h.occurred_at
-            from ${orderStatusHistory} h
-            where h.order_id in (select (jsonb_array_elements_text(${json([...orderIds])}::jsonb))::int)
-            order by h.order_id, h.occurred_at desc, h.status desc
-          ) l, ${orders} old
-          where o.id = l.order_id and old.id = o.id
-            and (o.status <> l.status or o.status_at <> l.occurred_at)
-          returning o.id, o.player_id, o.amount_fen::text as amount_fen, old.status as old_status, o.status`)
-      ).map((r) => ({
-        orderId: Int.parse(r.id),
-        playerId: Int.parse(r.player_id),
-        amountFen: Int.parse(r.amount_fen),
-        oldStatus: Int.parse(r.old_status),
-        status: Int.parse(r.status),
-      }));
+        update ${orders} o set status = x.status, status_at = x.status_at, paid_at = x.paid_at,
+          rent_start_at = x.rent_start_at, rent_end_at = x.rent_end_at, completed_at = x.completed_at
+        from json_to_recordset(${json(data)}::json) as x(id int, status int, status_at timestamptz,
+          paid_at timestamptz, rent_start_at timestamptz, rent_end_at timestamptz, completed_at timestamptz)
+        where o.id = x.id`);
     },
 
     /** Adds to players' order counts and spent amounts (increments: exact under concurrent batches). */
@@ -522,7 +498,7 @@ export function createIngestRepository(db: Database) {
       if (data.length === 0) return;
       await db.q().execute(sql`
         update ${players} p set order_count = p.order_count + x.c, spent_fen = p.spent_fen + x.s
-        from jsonb_to_recordset(${json(data)}::jsonb) as x(id int, c int, s bigint)
+        from json_to_recordset(${json(data)}::json) as x(id int, c int, s bigint)
         where p.id = x.id`);
     },
 
@@ -534,19 +510,21 @@ export function createIngestRepository(db: Database) {
         device_code: d.deviceCode,
         day: d.day,
         active_minutes: d.activeMinutes,
-        ...chainJson(d.chain),
       }));
       await db.q().execute(sql`
         insert into ${deviceActiveDays} (net_bar_id, device_code, day, active_minutes, ${CHAIN_COLUMNS})
-        select net_bar_id, device_code, day, active_minutes, ${CHAIN_COLUMNS}
-        from jsonb_to_recordset(${json(data)}::jsonb) as x(net_bar_id int, device_code text, day date,
-          active_minutes int, ${sql.raw(CHAIN_TYPES)})
+        select x.net_bar_id, x.device_code, x.day, x.active_minutes, ${chainFrom('b')}
+        from json_to_recordset(${json(data)}::json) as x(net_bar_id int, device_code text, day date, active_minutes int)
+          join ${netBars} b on b.id = x.net_bar_id
         on conflict (net_bar_id, day, device_code) do update set
           active_minutes = greatest(device_active_days.active_minutes, excluded.active_minutes)`);
     },
 
     /** Stores what became of events (new ones, and earlier ones applied or rejected again). */
-    async saveEvents(list: readonly EventWrite[]): Promise<void> {
+    async saveEvents(
+      list: readonly EventWrite[],
+      batch: { keyId: string; receivedAt: string },
+    ): Promise<void> {
       if (list.length === 0) return;
       const data = list.map((e) => ({
         id: e.id,
@@ -557,17 +535,14 @@ export function createIngestRepository(db: Database) {
         state: e.state,
         waits_for: e.waitsFor,
         reason: e.reason,
-        key_id: e.keyId,
-        received_at: e.receivedAt,
-        applied_at: e.appliedAt,
       }));
       await db.q().execute(sql`
         insert into ${ingestEvents} (id, type, occurred_at, payload, payload_hash, state, waits_for, reason,
           key_id, received_at, applied_at)
-        select id, type, occurred_at, payload, payload_hash, state, waits_for, reason, key_id, received_at, applied_at
-        from jsonb_to_recordset(${json(data)}::jsonb) as x(id text, type text, occurred_at timestamptz,
-          payload jsonb, payload_hash text, state text, waits_for text, reason text, key_id text,
-          received_at timestamptz, applied_at timestamptz)
+        select id, type, occurred_at, payload, payload_hash, state, waits_for, reason, ${batch.keyId},
+          ${batch.receivedAt}::timestamptz, case when state = 'applied' then ${batch.receivedAt}::timestamptz end
+        from json_to_recordset(${json(data)}::json) as x(id text, type text, occurred_at timestamptz,
+          payload jsonb, payload_hash text, state text, waits_for text, reason text)
         on conflict (id) do update set
           type = excluded.type, occurred_at = excluded.occurred_at, payload = excluded.payload,
           payload_hash = excluded.payload_hash, state = excluded.state, waits_for = excluded.waits_for,
@@ -602,9 +577,10 @@ function playerRef(r: Record<string, unknown>): PlayerRef {
     id: Int.parse(r.id),
     userId: Int.parse(r.platform_user_id),
     netBarId: NullableInt.parse(r.net_bar_id),
-    chain: chainFromRow(ChainRow.parse(r)),
   };
 }
+const isoOf = (ms: unknown): string | null =>
+  ms === null || ms === undefined ? null : new Date(Number(ms)).toISOString();
 function orderRef(r: Record<string, unknown>): OrderRef {
   return {
     id: Int.parse(r.id),
@@ -612,5 +588,10 @@ function orderRef(r: Record<string, unknown>): OrderRef {
     playerId: Int.parse(r.player_id),
     amountFen: Int.parse(r.amount_fen),
     status: Int.parse(r.status),
+    statusAt: isoOf(r.status_at) ?? '',
+    paidAt: isoOf(r.paid_at),
+    rentStartAt: isoOf(r.rent_start_at),
+    rentEndAt: isoOf(r.rent_end_at),
+    completedAt: isoOf(r.completed_at),
   };
 }

@@ -20,7 +20,8 @@ import {
   type HistoryWrite,
   type IngestRepository,
   type OrderRef,
-  type OrderTimesWrite,
+  type OrderState,
+  type OrderStateWrite,
   type PlayerRef,
   type StoredEvent,
 } from './ingest.repository';
@@ -171,6 +172,33 @@ function businessRuleBroken(e: AnyValid): string | null {
       return null;
   }
 }
+
+/** The state with one more status of the history: the newest (latest time, then higher code) is current. */
+function withStatus(state: OrderState, status: number, at: string): OrderState {
+  const newer = at > state.statusAt || (at === state.statusAt && status > state.status);
+  return newer ? { ...state, status, statusAt: at } : state;
+}
+
+/** A status change: its status, and the times it reports (earliest payment and start, latest end). */
+function withChange(state: OrderState, e: Valid<'order.statusChanged'>): OrderState {
+  const p = e.payload;
+  const next = withStatus(state, p.status, e.occurredAt);
+  return {
+    ...next,
+    paidAt: minIso(next.paidAt, iso(p.paidAt)),
+    rentStartAt: minIso(next.rentStartAt, iso(p.rentStartAt)),
+    rentEndAt: maxIso(next.rentEndAt, iso(p.rentEndAt)),
+    completedAt: maxIso(next.completedAt, iso(p.completedAt)),
+  };
+}
+
+const sameState = (a: OrderState, b: OrderState) =>
+  a.status === b.status &&
+  a.statusAt === b.statusAt &&
+  a.paidAt === b.paidAt &&
+  a.rentStartAt === b.rentStartAt &&
+  a.rentEndAt === b.rentEndAt &&
+  a.completedAt === b.completedAt;
 
 const iso = (value: string | undefined) => (value === undefined ? null : new Date(value).toISOString());
 const minIso = (a: string | null, b: string | null) => (a === null ? b : b === null ? a : a < b ? a : b);
@@ -351,110 +379,85 @@ export function createIngestService({ db, repo, agents, clock }: IngestServiceDe
         channelId: first.channel.id,
         netBarId: first.channel.netBarId,
         terminalType: first.e.payload.terminalType,
-        chain: first.channel.chain,
         registeredAt: first.e.occurredAt,
       });
     }
     for (const p of await repo.upsertPlayers(playerWrites)) players.set(p.userId, p);
 
-    // Orders, by order number: created once (the earliest event), each creation a status of its history.
-    const history: HistoryWrite[] = [];
-    const touched = new Set<number>();
-    const created = new Set<number>();
+    // Orders, by order number: created once (the earliest event), in the state all their events
+    // lead to; every creation and status change is a status of the order's history.
+    const ready: {
+      e: Extract<AnyValid, { type: 'order.created' }>;
+      player: PlayerRef;
+      channel: ChannelRef;
+      netBarId: number;
+    }[] = [];
     if (orderEvents.length > 0) {
       const gameIds = await repo.gameIds();
-      const ready = [];
       for (const e of orderEvents) {
         const p = e.payload;
         const player = players.get(p.userId);
         const channel = channels.get(p.channelCode);
+        const netBarId = channel?.netBarId ?? player?.netBarId ?? null;
         if (!player) wait(e, keyOf.player(p.userId));
         else if (!channel) wait(e, keyOf.channel(p.channelCode));
         else if (!gameIds.has(p.gameId)) reject(e, `游戏 ${p.gameId} 不存在`);
-        else if ((channel.netBarId ?? player.netBarId) === null)
-          reject(e, '订单的渠道和用户都不属于任何网吧');
-        else ready.push({ e, player, channel, netBarId: (channel.netBarId ?? player.netBarId) as number });
-      }
-      const barIds = [...new Set(ready.map((r) => r.netBarId))];
-      const barsById = new Map<number, BarRef>();
-      for (const b of bars.values()) barsById.set(b.id, b);
-      const missing = barIds.filter((id) => !barsById.has(id));
-      for (const b of await repo.barsByIds(missing)) barsById.set(b.id, b);
-      const writes = [];
-      for (const [orderNo, group] of groupBy(ready, (r) => r.e.payload.orderNo)) {
-        const first = group[0];
-        if (!first || orders.has(orderNo)) continue;
-        const bar = barsById.get(first.netBarId);
-        if (!bar) continue;
-        const p = first.e.payload;
-        writes.push({
-          orderNo,
-          playerId: first.player.id,
-          gameId: p.gameId,
-          goodsId: p.goodsId,
-          netBarId: bar.id,
-          channelId: first.channel.id,
-          source: p.source,
-          terminalType: p.terminalType,
-          rentType: p.rentType,
-          rentMinutes: p.rentMinutes,
-          amountFen: p.amountFen,
-          priceIncreaseFen: p.priceIncreaseFen,
-          status: p.status,
-          chain: bar.chain,
-          createdAt: first.e.occurredAt,
-        });
-      }
-      for (const o of await repo.insertOrders(writes)) {
-        orders.set(o.orderNo, o);
-        created.add(o.id);
-      }
-      for (const r of ready) {
-        const order = orders.get(r.e.payload.orderNo);
-        if (!order) continue;
-        done(r.e);
-        touched.add(order.id);
-        history.push({
-          orderId: order.id,
-          status: r.e.payload.status,
-          occurredAt: r.e.occurredAt,
-          eventId: r.e.id,
-        });
+        else if (netBarId === null) reject(e, '订单的渠道和用户都不属于任何网吧');
+        else ready.push({ e, player, channel, netBarId });
       }
     }
-
-    // Status changes: a status of the order's history; the times they report.
-    const times = new Map<number, OrderTimesWrite>();
+    const creating = groupBy(
+      ready.filter((r) => !orders.has(r.e.payload.orderNo)),
+      (r) => r.e.payload.orderNo,
+    );
+    const changes = new Map<string, Extract<AnyValid, { type: 'order.statusChanged' }>[]>();
     for (const e of statusEvents) {
-      const order = orders.get(e.payload.orderNo);
-      if (!order) {
-        wait(e, keyOf.order(e.payload.orderNo));
+      const no = e.payload.orderNo;
+      if (!orders.has(no) && !creating.has(no)) {
+        wait(e, keyOf.order(no));
         continue;
       }
-      done(e);
-      touched.add(order.id);
-      history.push({ orderId: order.id, status: e.payload.status, occurredAt: e.occurredAt, eventId: e.id });
-      const p = e.payload;
-      if (p.paidAt || p.rentStartAt || p.rentEndAt || p.completedAt) {
-        const t = times.get(order.id) ?? {
-          orderId: order.id,
+      const list = changes.get(no);
+      if (list) list.push(e);
+      else changes.set(no, [e]);
+    }
+    const createdBy = groupBy(ready, (r) => r.e.payload.orderNo);
+    const stateAfter = (no: string, initial: OrderState): OrderState => {
+      let state = initial;
+      for (const r of createdBy.get(no) ?? []) state = withStatus(state, r.e.payload.status, r.e.occurredAt);
+      for (const e of changes.get(no) ?? []) state = withChange(state, e);
+      return state;
+    };
+
+    const orderWrites = [];
+    for (const [orderNo, group] of creating) {
+      const first = group[0];
+      if (!first) continue;
+      const p = first.e.payload;
+      orderWrites.push({
+        orderNo,
+        playerId: first.player.id,
+        gameId: p.gameId,
+        goodsId: p.goodsId,
+        netBarId: first.netBarId,
+        channelId: first.channel.id,
+        source: p.source,
+        terminalType: p.terminalType,
+        rentType: p.rentType,
+        rentMinutes: p.rentMinutes,
+        amountFen: p.amountFen,
+        priceIncreaseFen: p.priceIncreaseFen,
+        state: stateAfter(orderNo, {
+          status: p.status,
+          statusAt: first.e.occurredAt,
           paidAt: null,
           rentStartAt: null,
           rentEndAt: null,
           completedAt: null,
-        };
-        t.paidAt = minIso(t.paidAt, iso(p.paidAt));
-        t.rentStartAt = minIso(t.rentStartAt, iso(p.rentStartAt));
-        t.rentEndAt = maxIso(t.rentEndAt, iso(p.rentEndAt));
-        t.completedAt = maxIso(t.completedAt, iso(p.completedAt));
-        times.set(order.id, t);
-      }
+        }),
+        createdAt: first.e.occurredAt,
+      });
     }
-    await repo.insertHistory(history);
-    await repo.updateOrderTimes([...times.values()]);
-
-    // The current status is the newest of the history; players' totals follow it.
-    const changes = new Map((await repo.recomputeStatus([...touched])).map((c) => [c.orderId, c]));
     const totals = new Map<number, { playerId: number; orders: number; spentFen: number }>();
     const add = (playerId: number, count: number, fen: number) => {
       const t = totals.get(playerId) ?? { playerId, orders: 0, spentFen: 0 };
@@ -462,17 +465,51 @@ export function createIngestService({ db, repo, agents, clock }: IngestServiceDe
       t.spentFen += fen;
       totals.set(playerId, t);
     };
+    const spent = (status: number, amountFen: number) => (SPENDING_STATUSES.has(status) ? amountFen : 0);
+    // Orders already stored: their state moves on with this batch's events.
+    const updates: OrderStateWrite[] = [];
     for (const order of orders.values()) {
-      const change = changes.get(order.id);
-      if (created.has(order.id)) {
-        const status = change?.status ?? order.status;
-        add(order.playerId, 1, SPENDING_STATUSES.has(status) ? order.amountFen : 0);
-      } else if (change) {
-        const delta =
-          Number(SPENDING_STATUSES.has(change.status)) - Number(SPENDING_STATUSES.has(change.oldStatus));
-        add(order.playerId, 0, delta * order.amountFen);
+      if (!createdBy.has(order.orderNo) && !changes.has(order.orderNo)) continue;
+      const after = stateAfter(order.orderNo, order);
+      if (sameState(after, order)) continue;
+      updates.push({ orderId: order.id, state: after });
+      add(order.playerId, 0, spent(after.status, order.amountFen) - spent(order.status, order.amountFen));
+    }
+    for (const o of await repo.insertOrders(orderWrites)) {
+      orders.set(o.orderNo, o);
+      add(o.playerId, 1, spent(o.status, o.amountFen));
+    }
+    await repo.updateOrders(updates);
+
+    const history: HistoryWrite[] = [];
+    for (const r of ready) {
+      const order = orders.get(r.e.payload.orderNo);
+      if (!order) continue;
+      done(r.e);
+      history.push({
+        orderId: order.id,
+        status: r.e.payload.status,
+        occurredAt: r.e.occurredAt,
+        eventId: r.e.id,
+      });
+    }
+    for (const [no, list] of changes) {
+      const order = orders.get(no);
+      for (const e of list) {
+        if (!order) {
+          wait(e, keyOf.order(no));
+          continue;
+        }
+        done(e);
+        history.push({
+          orderId: order.id,
+          status: e.payload.status,
+          occurredAt: e.occurredAt,
+          eventId: e.id,
+        });
       }
     }
+    await repo.insertHistory(history);
     await repo.addPlayerTotals([...totals.values()]);
 
     // Device days: the net bar's chain; a day reported twice keeps the longer time.
@@ -492,7 +529,6 @@ export function createIngestService({ db, repo, agents, clock }: IngestServiceDe
           deviceCode: e.payload.deviceCode,
           day: e.payload.day,
           activeMinutes: e.payload.activeMinutes,
-          chain: bar.chain,
         });
       }
     }
@@ -563,9 +599,8 @@ export function createIngestService({ db, repo, agents, clock }: IngestServiceDe
         const asked = new Set<string>();
         while (frontier.length > 0) {
           for (const k of frontier) asked.add(k);
-          const found = (await repo.pendingFor(frontier)).filter(
-            (s) => !inWork.has(s.id) && !stored.has(s.id),
-          );
+          // A pending event sent again in this batch is answered 'duplicate' and still wakes here.
+          const found = (await repo.pendingFor(frontier)).filter((s) => !inWork.has(s.id));
           const next: string[] = [];
           const more = new Set<string>();
           for (const s of found) {
@@ -601,12 +636,9 @@ export function createIngestService({ db, repo, agents, clock }: IngestServiceDe
             state: o.state,
             waitsFor: o.state === 'pending' ? o.waitsFor : null,
             reason: o.state === 'rejected' ? o.reason : null,
-            keyId,
-            receivedAt: now,
-            appliedAt: o.state === 'applied' ? now : null,
           });
         }
-        await repo.saveEvents(writes);
+        await repo.saveEvents(writes, { keyId, receivedAt: now });
         for (const { index, event } of batch) {
           if (!fresh.has(event.id)) continue;
           const o = outcome.get(event.id);

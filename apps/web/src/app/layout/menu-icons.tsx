@@ -3,7 +3,9 @@ import {
   DashboardOutlined,
   DesktopOutlined,
   GlobalOutlined,
+  ProfileOutlined,
   SettingOutlined,
+  TeamOutlined,
   UserOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
@@ -19,6 +21,8 @@ export const menuIcons = {
   control: <ControlOutlined />,
   desktop: <DesktopOutlined />,
   global: <GlobalOutlined />,
+  team: <TeamOutlined />,
+  order: <ProfileOutlined />,
 } satisfies Record<string, ReactNode>;
 
 export type MenuIconKey = keyof typeof menuIcons;
