@@ -132,12 +132,12 @@ describe('the console route table', () => {
       ['运营管理', undefined],
     ]);
     // Issue 9: the rental platform's ingest keys beside the basic settings.
-    expect(level0[4]?.children?.map((e) => [e.label, e.path])).toEqual([
+    expect(level0[6]?.children?.map((e) => [e.label, e.path])).toEqual([
       ['基础设置', '/setting'],
       ['接入密钥', '/ingest-keys'],
     ]);
     // Issue 3: the operator's identity review and SMS outbox, level 0 only.
-    expect(level0[5]?.children?.map((e) => [e.label, e.path])).toEqual([
+    expect(level0[7]?.children?.map((e) => [e.label, e.path])).toEqual([
       ['实名审核', '/real-name-review'],
       ['短信发件箱', '/sms-outbox'],
     ]);
