@@ -2,7 +2,7 @@ import { createHmac } from 'node:crypto';
 import { readFileSync } from 'node:fs';
 import { INGEST_HEADERS, INGEST_PATH } from '@agent-console/contract';
 import { type APIRequestContext, expect, type Locator, type Page, test } from '@playwright/test';
-import { LEVEL0, login, shot, sidebar } from './helpers';
+import { LEVEL0, LEVEL3, login, shot, sidebar } from './helpers';
 import { operatorApi } from './security-helpers';
 
 /**
@@ -15,7 +15,6 @@ import { operatorApi } from './security-helpers';
 
 const BAR = `推广测试网咖${Date.now() % 100000}`;
 const CHANNEL = '一楼客户端';
-const LEVEL3 = '13800000003';
 
 const shotView = (page: Page, name: string) => shot(page, name, { fullPage: false });
 const table = (page: Page) => page.locator('.ant-table-tbody');
@@ -165,4 +164,46 @@ test('client promotion: create a channel, pack it, copy and follow its short URL
       .subarray(0, 2)
       .toString(),
   ).toBe('PK');
+});
+
+test('apply and pass: a level 3 agent’s own channel waits until an agent above it passes it', async ({
+  page,
+  baseURL,
+}) => {
+  await ingestNetBar(String(baseURL));
+  const name = `待审渠道${Date.now() % 100000}`;
+  await login(page, LEVEL3);
+  await sidebar(page).getByRole('menuitem', { name: '客户端推广管理' }).click();
+  await page.getByRole('button', { name: /新增渠道/ }).click();
+  const dialog = page.getByRole('dialog', { name: '新增渠道' });
+  await formItem(dialog, '网吧').locator('.ant-select').click();
+  await page.keyboard.type(BAR.slice(0, 6));
+  await page.locator('.ant-select-item-option').filter({ hasText: BAR }).first().click();
+  await formItem(dialog, '渠道名称').getByRole('textbox').fill(name);
+  await dialog.getByRole('button', { name: /保\s*存/ }).click();
+  await expect(dialog).toBeHidden();
+  const own = rowOf(page, name);
+  await expect(own).toContainText('待审核');
+  // Its owner may not pass it, nor pack it yet.
+  await expect(own.getByRole('button', { name: '通过' })).toHaveCount(0);
+  await expect(own.getByRole('button', { name: '自动打包' })).toHaveCount(0);
+
+  await page.getByRole('button', { name: /退出登录/ }).click();
+  await page
+    .getByRole('dialog')
+    .getByRole('button', { name: /确\s*定/ })
+    .click();
+  await expect(page).toHaveURL(/\/login/);
+  await login(page, LEVEL0);
+  await sidebar(page).getByRole('menuitem', { name: '客户端推广管理' }).click();
+  const row = rowOf(page, name);
+  await row.getByRole('button', { name: '通过' }).click();
+  await page
+    .locator('.ant-popconfirm')
+    .getByRole('button', { name: /通\s*过/ })
+    .click();
+  await expect(page.getByText('审核通过')).toBeVisible();
+  await expect(row).toContainText('已通过');
+  await expect(row.getByRole('button', { name: '自动打包' })).toBeVisible();
+  await shot(page, 'promotion-apply-passed');
 });

@@ -61,6 +61,8 @@ export const promotionRoutes: FastifyPluginAsync<{
   web: WebPromotionService;
   clock: Clock;
 }> = async (app, { channels, web, clock }) => {
+  // A packing this process started ends (done or failed) before the database closes.
+  app.addHook('onClose', () => channels.idle());
   mount(app, queryChannelPage, async (body, { scope }) => {
     const { items, total } = await channels.list(scope, body);
     return okPage(items, total);
