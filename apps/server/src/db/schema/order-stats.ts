@@ -6,7 +6,7 @@ import { fen } from '../money';
  * for every agent on an order's chain (the level 0 operator down to the agent that signed the net
  * bar), a row counts the order, what it paid and its price-increase part. So the figures of an
  * agent's subtree over a range of days are at most (days × 7 statuses) rows, whatever the number
- * of orders. Kept by statement triggers on `orders` (migration `0011_order_node_day_stats_trigger`),
+ * of orders. Kept by statement triggers on `orders` (migration `0012_order_node_day_stats_trigger`),
  * in the transaction that writes the orders, whatever code writes them (ingestion, replays, status
  * changes). Totals, the list's count and the statistics read it when their filters allow
  * (docs/domain.md#orders-and-channel-users). No CHECK on the counts: the triggers add signed

@@ -2,7 +2,7 @@
 -- (order_node_day_stats, schema/order-stats.ts), kept by statement triggers in the transaction
 -- that writes the orders: one grouped upsert per statement, in key order (so two transactions
 -- take the rows' locks in the same order). It replaces the per-order trigger of
--- 0008_order_day_stats_trigger (its table went in 0009). A copy of a whole database that brings
+-- 0008_order_day_stats_trigger (its table went in 0010). A copy of a whole database that brings
 -- the rollup along (the test harness restoring its seed) sets `ac.restoring` to 'on' for its
 -- transaction, so the copied orders are not counted twice.
 DROP TRIGGER IF EXISTS orders_day_stats ON orders;
