@@ -60,7 +60,7 @@ export async function startServer(port: number, env: Record<string, string> = {}
     stdio: ['ignore', 'ignore', 'inherit'],
   });
   try {
-    await waitForServer(child, origin, 120_000);
+    await waitForServer(child, origin, Number(process.env.BENCH_START_TIMEOUT_MS ?? 600_000));
   } catch (error) {
     child.kill('SIGTERM');
     rmSync(dataDir, { recursive: true, force: true });

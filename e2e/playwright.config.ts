@@ -66,6 +66,8 @@ export default defineConfig({
       // The data key beside the throwaway folder, not in the user's config folder.
       DATA_KEY_FILE: `${DATA_DIR}.data.key`,
       LOG_LEVEL: 'warn',
+      // A week of demo traffic: the business screens have rows, the start stays quick.
+      DEMO_TRAFFIC: 'small',
       E2E_CAPTCHA_TEXT,
       ...(process.env.E2E_WEB_DIST ? { WEB_DIST: process.env.E2E_WEB_DIST } : {}),
     },

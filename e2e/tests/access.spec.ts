@@ -34,6 +34,7 @@ test.describe('access', () => {
   }) => {
     await login(page, LEVEL0);
     await expect(sidebar(page).getByRole('menuitem', { name: '工作台' })).toBeVisible();
+    await sidebar(page).getByRole('menuitem', { name: '系统设置' }).click();
     await expect(sidebar(page).getByRole('menuitem', { name: '基础设置' })).toBeVisible();
     await expect(page.getByText('星途总代')).toBeVisible();
     await expect(page.getByText('全国总代理').first()).toBeVisible();

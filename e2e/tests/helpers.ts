@@ -49,6 +49,13 @@ export async function login(page: Page, phone: string): Promise<void> {
 }
 
 export const sidebar = (page: Page) => page.locator('.sidebar-menu');
+
+/** Clicks a sidebar entry, opening its group first when it is folded (系统设置, 运营管理). */
+export async function openMenuItem(page: Page, item: string, group: string): Promise<void> {
+  const entry = sidebar(page).getByRole('menuitem', { name: item });
+  if (!(await entry.isVisible())) await sidebar(page).getByRole('menuitem', { name: group }).click();
+  await entry.click();
+}
 export const tabBar = (page: Page) => page.locator('.tags-view-bar').first();
 export const tab = (page: Page, title: string) => tabBar(page).getByRole('tab', { name: title, exact: true });
 

@@ -163,7 +163,7 @@ test('below 992 px the sidebar is a drawer opened from the header, and the tab b
   await expect(rows(page).first()).toBeVisible();
 
   // Every screen the operator has, each in its tab: the tab of the screen shown is always in view.
-  await openFromDrawer(page, '基础设置');
+  await openFromDrawer(page, '基础设置', '系统设置');
   await expect(page).toHaveURL(/\/setting$/);
   await openFromDrawer(page, '实名审核', '运营管理');
   await expect(page).toHaveURL(/\/real-name-review$/);

@@ -1,9 +1,9 @@
 import { expect, test } from '@playwright/test';
-import { LEVEL0, login, shot, sidebar } from './helpers';
+import { LEVEL0, login, openMenuItem, shot } from './helpers';
 
 test('level 0 renames the site and the sidebar, title and login page follow', async ({ page }) => {
   await login(page, LEVEL0);
-  await sidebar(page).getByRole('menuitem', { name: '基础设置' }).click();
+  await openMenuItem(page, '基础设置', '系统设置');
   await expect(page).toHaveURL(/\/setting$/);
   const name = page.getByRole('textbox', { name: '站点名称' });
   await expect(name).toHaveValue('');
@@ -24,7 +24,7 @@ test('level 0 renames the site and the sidebar, title and login page follow', as
 
 test('the logo upload refuses files that are not JPG, JPEG or PNG', async ({ page }) => {
   await login(page, LEVEL0);
-  await sidebar(page).getByRole('menuitem', { name: '基础设置' }).click();
+  await openMenuItem(page, '基础设置', '系统设置');
   await page.locator('input[type="file"]').setInputFiles({
     name: 'logo.gif',
     mimeType: 'image/gif',
@@ -43,7 +43,7 @@ test('level 0 uploads a logo, the sidebar shows it, and the default comes back o
   page,
 }) => {
   await login(page, LEVEL0);
-  await sidebar(page).getByRole('menuitem', { name: '基础设置' }).click();
+  await openMenuItem(page, '基础设置', '系统设置');
   const name = page.getByRole('textbox', { name: '站点名称' });
   await name.fill('星途代理平台');
   await page

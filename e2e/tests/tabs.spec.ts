@@ -1,5 +1,16 @@
 import { expect, type Page, test } from '@playwright/test';
-import { expectTabs, LEVEL0, login, menuItem, openTabMenu, shot, sidebar, tab, tabBar } from './helpers';
+import {
+  expectTabs,
+  LEVEL0,
+  login,
+  menuItem,
+  openMenuItem,
+  openTabMenu,
+  shot,
+  sidebar,
+  tab,
+  tabBar,
+} from './helpers';
 
 /**
  * Opens the personal center from the header and waits until it is there: a second click while
@@ -22,7 +33,7 @@ test.describe('tab bar', () => {
     });
 
     await openUserCenter(page);
-    await sidebar(page).getByRole('menuitem', { name: '基础设置' }).click();
+    await openMenuItem(page, '基础设置', '系统设置');
     await expect(page).toHaveURL(/\/setting$/);
     await expectTabs(page, ['工作台', '个人中心', '基础设置']);
     await expect(tab(page, '基础设置')).toHaveAttribute('aria-selected', 'true');

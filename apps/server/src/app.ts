@@ -14,6 +14,9 @@ import { registerWeb } from './http/web';
 import { useChineseValidationMessages } from './http/zod-locale';
 import { agentsRoutes } from './modules/agents/agents.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { type IngestSink, ingestApiRoutes } from './modules/ingest-keys/ingest-api.routes';
+import { ingestKeysRoutes } from './modules/ingest-keys/ingest-keys.routes';
+import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOutboxDispatcher } from './modules/outbox/outbox-dispatcher';
 import { realNameRoutes } from './modules/real-name/real-name.routes';
 import { securityRoutes } from './modules/security/security.routes';
@@ -98,6 +101,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityRoutes, { security: services.security });
   await app.register(realNameRoutes, { realName: services.realName });
   await app.register(withdrawAccountRoutes, { withdrawAccount: services.withdrawAccount });
+  await app.register(ingestKeysRoutes, { ingestKeys: services.ingestKeys });
+  await app.register(ingestApiRoutes, {
+    ingestKeys: services.ingestKeys,
+    ingest: services.ingest,
+    clock: services.clock,
+  });
+  await app.register(ordersRoutes, { orders: services.orders, clock: services.clock });
   await registerWeb(app, config.webDist);
   return app;
 }

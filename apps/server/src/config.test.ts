@@ -112,4 +112,25 @@ describe('loadConfig', () => {
     expect(() => loadConfig({ SMS_PROVIDER: 'http' })).toThrow(/SMS_HTTP_URL/);
     expect(() => loadConfig({ DATA_KEY: Buffer.alloc(16).toString('base64') })).toThrow(/DATA_KEY/);
   });
+
+  it('issue 9: reads INGEST_KEYS (id:secret,…) and DEMO_TRAFFIC, refusing what does not fit', () => {
+    expect(loadConfig({})).toMatchObject({ ingestKeys: [], demoTraffic: 'full' });
+    const config = loadConfig({
+      INGEST_KEYS: ' main:0123456789abcdef , backup:s3cr3t-s3cr3t-s3cr3t:x ',
+      DEMO_TRAFFIC: 'small',
+    });
+    expect(config.ingestKeys).toEqual([
+      { id: 'main', secret: '0123456789abcdef' },
+      { id: 'backup', secret: 's3cr3t-s3cr3t-s3cr3t:x' },
+    ]);
+    expect(config.demoTraffic).toBe('small');
+    for (const bad of [
+      'main',
+      'main:short',
+      'bad id:0123456789abcdef',
+      'a:0123456789abcdef,a:0123456789abcdef',
+    ])
+      expect(() => loadConfig({ INGEST_KEYS: bad })).toThrow('INGEST_KEYS');
+    expect(() => loadConfig({ DEMO_TRAFFIC: 'lots' })).toThrow('DEMO_TRAFFIC');
+  });
 });

@@ -62,7 +62,33 @@ const Env = z.object({
   DATA_KEY_FILE: optionalText,
   XDG_CONFIG_HOME: optionalText,
   HOME: optionalText,
+  /** Issue 9: ingest keys of the rental platform given by the deployment, `id:secret,id2:secret2`. */
+  INGEST_KEYS: optionalText,
+  /** Issue 9: the demo world's 90 days of traffic at first start (full), a week (small) or none. */
+  DEMO_TRAFFIC: z.enum(['full', 'small', 'none']).default('full'),
 });
+
+/** An ingest key id (the `X-Ingest-Key` header): as the contract's IngestKeyId. */
+const INGEST_KEY_ID = /^[A-Za-z0-9_-]{1,32}$/;
+export const INGEST_SECRET_MIN = 16;
+
+/** `id:secret,id2:secret2` → the keys; an id or secret that does not fit throws, naming INGEST_KEYS. */
+function parseIngestKeys(value: string | undefined): { id: string; secret: string }[] {
+  const keys: { id: string; secret: string }[] = [];
+  for (const item of (value ?? '').split(',').map((s) => s.trim())) {
+    if (!item) continue;
+    const at = item.indexOf(':');
+    const id = at < 0 ? item : item.slice(0, at);
+    const secret = at < 0 ? '' : item.slice(at + 1);
+    const bad = (why: string) => new Error(`Invalid environment\nINGEST_KEYS: key "${id}" ${why}`);
+    if (!INGEST_KEY_ID.test(id)) throw bad('must be 1-32 letters, digits, _ or - (id:secret)');
+    if (secret.length < INGEST_SECRET_MIN || /\s/.test(secret))
+      throw bad(`needs a secret of at least ${INGEST_SECRET_MIN} characters without spaces (id:secret)`);
+    if (keys.some((k) => k.id === id)) throw bad('is given twice');
+    keys.push({ id, secret });
+  }
+  return keys;
+}
 
 export interface Config {
   port: number;
@@ -86,6 +112,10 @@ export interface Config {
    * is where earlier versions kept it (`DATA_DIR/secret.key`): a key found there is moved to `file`.
    */
   dataKey: ({ base64: string } | { file: string }) & { legacyFile: string };
+  /** Issue 9: ingest keys from the environment (not stored, cannot be revoked in the console). */
+  ingestKeys: { id: string; secret: string }[];
+  /** Issue 9: how much demo traffic the first start feeds through ingestion. */
+  demoTraffic: 'full' | 'small' | 'none';
 }
 
 /** Whether `path` is `folder` or inside it. */
@@ -146,5 +176,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
       ...(env.DATA_KEY ? { base64: env.DATA_KEY } : { file: keyFile }),
       legacyFile: resolve(dataDir, 'secret.key'),
     },
+    ingestKeys: parseIngestKeys(env.INGEST_KEYS),
+    demoTraffic: env.DEMO_TRAFFIC,
   };
 }

@@ -4,6 +4,7 @@ import { type Config, loadConfig } from './config';
 import { createDb, type Database } from './db/client';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './db/data-dir-lock';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo/demo-world';
+import { seedDemoTraffic } from './demo/seed-demo-traffic';
 import { seedDemoWorld } from './demo/seed-demo-world';
 import type { CaptchaText } from './modules/auth/captcha.service';
 import { DataKeyError, loadDataKey } from './modules/security/data-key';
@@ -79,7 +80,16 @@ export async function runServer(options: RunOptions = {}): Promise<void> {
     await db.migrate();
     const services = createServices({ db, config });
     await services.dataKeyCheck.verify();
-    if (config.demoSeed) await seedDemoWorld(db, services);
+    if (config.demoSeed) {
+      await seedDemoWorld(db, services);
+      // Issue 9: the demo world's history, through the ingestion service (once).
+      const traffic = await seedDemoTraffic(services, config.demoTraffic);
+      if (traffic.seeded)
+        process.stdout.write(
+          `demo traffic (${config.demoTraffic}): ${traffic.days} days, ${traffic.orders} orders, ` +
+            `${traffic.events} events ingested in ${(traffic.ms / 1000).toFixed(1)} s\n`,
+        );
+    }
     const demoReady = config.demoSeed && (await services.users.findByPhone(DEMO_LOGINS[0] ?? '')) !== null;
 
     // The outbox dispatcher runs from ready until close: app.close() below stops it before the

@@ -14,6 +14,10 @@ import { createGamesRepository } from './modules/games/games.repository';
 import { createGamesService } from './modules/games/games.service';
 import { createIngestRepository } from './modules/ingest/ingest.repository';
 import { createIngestService } from './modules/ingest/ingest.service';
+import { createIngestKeysRepository } from './modules/ingest-keys/ingest-keys.repository';
+import { createIngestKeysService } from './modules/ingest-keys/ingest-keys.service';
+import { createOrdersRepository } from './modules/orders/orders.repository';
+import { createOrdersService } from './modules/orders/orders.service';
 import { createOutboxRepository } from './modules/outbox/outbox.repository';
 import { createOutboxService } from './modules/outbox/outbox.service';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository';
@@ -41,7 +45,8 @@ import { type Clock, systemClock } from './shared/clock';
 
 export interface ServiceDeps {
   db: Database;
-  config: Pick<Config, 'session' | 'sms' | 'slider' | 'uploadDir' | 'dataKey'>;
+  config: Pick<Config, 'session' | 'sms' | 'slider' | 'uploadDir' | 'dataKey'> &
+    Partial<Pick<Config, 'ingestKeys'>>;
   /** The time every service reads; tests move it. */
   clock?: Clock;
   /** The characters of new image captchas; tests pass known ones. */
@@ -135,6 +140,15 @@ export function createServices({
     cipher,
     clock,
   });
+  // Issue 9: the rental platform's ingest keys.
+  const ingestKeys = createIngestKeysService({
+    repo: createIngestKeysRepository(db),
+    cipher,
+    clock,
+    envKeys: config.ingestKeys ?? [],
+  });
+  // Issue 9: 订单明细 and 用户明细.
+  const orders = createOrdersService({ repo: createOrdersRepository(db), agents, regions, clock });
   // Issue 9: the rental platform's events.
   const ingest = createIngestService({ db, repo: createIngestRepository(db), agents, clock });
   return {
@@ -159,7 +173,9 @@ export function createServices({
     security,
     realName,
     withdrawAccount,
+    orders,
     // issue 9
+    ingestKeys,
     ingest,
   };
 }

@@ -48,6 +48,7 @@ export function spawnServer(
     LOG_LEVEL: 'info',
     WEB_DIST: '/nonexistent',
     DEMO_SEED: 'true',
+    DEMO_TRAFFIC: 'none',
     ...extraEnv,
   };
   delete env.DATABASE_URL;

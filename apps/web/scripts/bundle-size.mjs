@@ -13,6 +13,15 @@ const ROUTES = [
     limitKb: 350,
     modules: ['app/shell/antd-shell.tsx', 'app/layout/app-layout.tsx', 'app/routes/agent-mgt/agent-mgt.tsx'],
   },
+  {
+    path: '/order-details',
+    limitKb: 350,
+    modules: [
+      'app/shell/antd-shell.tsx',
+      'app/layout/app-layout.tsx',
+      'app/routes/order-details/order-details.tsx',
+    ],
+  },
 ];
 
 const dist = join(import.meta.dirname, '..', 'dist');

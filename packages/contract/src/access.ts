@@ -6,11 +6,18 @@ import type { RoleRule } from './roles';
  * - `public`: anyone; the session is still resolved when a cookie comes along.
  * - `session`: a live session, else 9996; with `roles`, the caller's agent must pass the rule
  *   (the same rules the console builds its menu from), else 1003.
+ * - `ingestKey`: machine to machine (the rental platform's ingestion API): no session and no
+ *   origin check; the request is signed with an ingest key (HMAC-SHA256 over the timestamp and
+ *   the raw body, ingest.ts), verified by the route itself before anything is read or stored.
  */
-export type Access = { readonly auth: 'public' } | { readonly auth: 'session'; readonly roles?: RoleRule };
+export type Access =
+  | { readonly auth: 'public' }
+  | { readonly auth: 'session'; readonly roles?: RoleRule }
+  | { readonly auth: 'ingestKey'; readonly roles?: never };
 
 export const PUBLIC = { auth: 'public' } as const satisfies Access;
 export const SIGNED_IN = { auth: 'session' } as const satisfies Access;
+export const SIGNED_BY_INGEST_KEY = { auth: 'ingestKey' } as const satisfies Access;
 export const signedInWith = <R extends RoleRule>(roles: R) => ({ auth: 'session', roles }) as const;
 
 /**

@@ -42,6 +42,8 @@ export const ROUTE_ROLES = {
   // The product's own operator screens (not in the spec's table): identity review and the SMS outbox.
   '/real-name-review': { agentLevel: [0] },
   '/sms-outbox': { agentLevel: [0] },
+  // Issue 9: the rental platform's ingest keys.
+  '/ingest-keys': { agentLevel: [0] },
 } as const satisfies Record<string, RoleRule>;
 
 /** Level 0 only: the operator's own screens and calls. */

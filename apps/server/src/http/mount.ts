@@ -38,6 +38,8 @@ type Handler<E extends AnyEndpoint> = (
 
 /** The access hooks of an endpoint's declaration: the session, then the role rule. */
 export function accessHooks(access: AnyEndpoint['access']): onRequestAsyncHookHandler[] {
+  if (access.auth === 'ingestKey')
+    throw new Error('an endpoint signed by an ingest key is mounted by its own route (ingest-api.routes.ts)');
   if (access.auth === 'public')
     return [
       async (req, reply) => {

@@ -1,4 +1,4 @@
-import { Codes } from '@agent-console/contract';
+import { Codes, INGEST_PATH } from '@agent-console/contract';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { AppError } from '../shared/app-error';
 
@@ -42,6 +42,7 @@ const isJson = (contentType: string | undefined) =>
 /** Whether a parsed body, query or set of path parameters holds a string with a NUL character. */
 export function holdsNul(value: unknown, depth = 0): boolean {
   if (typeof value === 'string') return value.includes('\u0000');
+  if (value instanceof Uint8Array) return false; // a raw body (the ingestion API checks its own)
   if (depth > 32 || typeof value !== 'object' || value === null) return false;
   if (Array.isArray(value)) return value.some((v) => holdsNul(v, depth + 1));
   return Object.entries(value).some(([k, v]) => k.includes('\u0000') || holdsNul(v, depth + 1));
@@ -64,7 +65,8 @@ export function registerRequestGuards(app: FastifyInstance, allowedOrigins: read
   app.addHook('onRequest', async (req, reply) => {
     if (!isApiPath(routedPath(req))) return;
     reply.header('Cache-Control', 'no-store');
-    if (isForeignOrigin(req, allowedOrigins))
+    // The ingestion API is machine to machine, signed by an ingest key: no browser, no origin.
+    if (routedPath(req) !== INGEST_PATH && isForeignOrigin(req, allowedOrigins))
       throw new AppError(Codes.SILENT_REJECT, undefined, { httpStatus: 403 });
     if (req.method === 'POST' && !isJson(req.headers['content-type'])) {
       throw new AppError(Codes.UNSUPPORTED_MEDIA_TYPE, undefined, { httpStatus: 415 });

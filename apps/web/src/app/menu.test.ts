@@ -119,26 +119,36 @@ describe('buildMenu', () => {
 });
 
 describe('the console route table', () => {
-  it('shows 基础设置 to level 0 only, as a single item collapsed out of 系统设置', () => {
+  it('shows 系统设置 (基础设置, 接入密钥) to level 0 only', () => {
     const level0 = buildMenu(appRoutes, menuGroups, subject({ agentLevel: 0, userId: 10000 }));
     expect(level0.map((e) => [e.label, e.path])).toEqual([
       ['工作台', '/'],
       ['代理管理', '/agent-mgt'],
-      ['基础设置', '/setting'],
+      ['用户明细', '/user-details'],
+      ['订单明细', '/order-details'],
+      ['系统设置', undefined],
       ['运营管理', undefined],
     ]);
+    // Issue 9: the rental platform's ingest keys beside the basic settings.
+    expect(level0[4]?.children?.map((e) => [e.label, e.path])).toEqual([
+      ['基础设置', '/setting'],
+      ['接入密钥', '/ingest-keys'],
+    ]);
     // Issue 3: the operator's identity review and SMS outbox, level 0 only.
-    expect(level0[3]?.children?.map((e) => [e.label, e.path])).toEqual([
+    expect(level0[5]?.children?.map((e) => [e.label, e.path])).toEqual([
       ['实名审核', '/real-name-review'],
       ['短信发件箱', '/sms-outbox'],
     ]);
     // 代理管理: levels 0-4 (spec section 2).
     for (const level of [1, 2, 3, 4]) {
       const menu = buildMenu(appRoutes, menuGroups, subject({ agentLevel: level }));
-      expect(menu.map((e) => e.label)).toEqual(['工作台', '代理管理']);
+      expect(menu.map((e) => e.label)).toEqual(['工作台', '代理管理', '用户明细', '订单明细']);
     }
+    // 用户明细 and 订单明细: everyone (spec section 2), the promoter included.
     expect(buildMenu(appRoutes, menuGroups, subject({ agentLevel: 5 })).map((e) => e.label)).toEqual([
       '工作台',
+      '用户明细',
+      '订单明细',
     ]);
   });
 

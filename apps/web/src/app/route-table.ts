@@ -31,6 +31,17 @@ export const appRoutes: readonly AppRouteDef[] = [
     meta: { title: '代理管理', shortTitle: '代理', icon: 'user', roles: ROUTE_ROLES['/agent-mgt'] },
     load: () => import('./routes/agent-mgt/agent-mgt'),
   },
+  // Issue 9: the channel users and the orders of the subtree (spec section 2: everyone).
+  {
+    path: paths.userDetails,
+    meta: { title: '用户明细', shortTitle: '用户', icon: 'team' },
+    load: () => import('./routes/user-details/user-details'),
+  },
+  {
+    path: paths.orderDetails,
+    meta: { title: '订单明细', shortTitle: '订单', icon: 'order' },
+    load: () => import('./routes/order-details/order-details'),
+  },
   {
     path: paths.setting,
     meta: {
@@ -41,6 +52,17 @@ export const appRoutes: readonly AppRouteDef[] = [
       group: 'system',
     },
     load: () => import('./routes/setting/setting'),
+  },
+  {
+    path: paths.ingestKeys,
+    meta: {
+      title: '接入密钥',
+      shortTitle: '密钥',
+      icon: 'setting',
+      roles: ROUTE_ROLES['/ingest-keys'],
+      group: 'system',
+    },
+    load: () => import('./routes/ingest-keys/ingest-keys'),
   },
   {
     path: paths.realNameReview,

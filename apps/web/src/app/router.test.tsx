@@ -62,7 +62,7 @@ describe('the console routes', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['工作台', '代理管理', '基础设置', '运营管理']);
+    ).toEqual(['工作台', '代理管理', '用户明细', '订单明细', '系统设置', '运营管理']);
     expect(screen.getByText('用户ID：10000')).toBeTruthy();
     expect(screen.getByRole('tab', { name: '工作台' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getAllByText('星途代理').length).toBeGreaterThan(0);
@@ -73,6 +73,14 @@ describe('the console routes', () => {
     writeLoginState(true);
     api(3);
     const router = renderAt('/setting');
+    expect(await screen.findByText('抱歉，您访问的页面不存在', {}, SLOW)).toBeTruthy();
+    expect(router.state.location.pathname).toBe('/404');
+  });
+
+  it('issue 9: sends a level 1 agent asking for /ingest-keys (operator only) to the 404 page', async () => {
+    writeLoginState(true);
+    api(1);
+    const router = renderAt('/ingest-keys');
     expect(await screen.findByText('抱歉，您访问的页面不存在', {}, SLOW)).toBeTruthy();
     expect(router.state.location.pathname).toBe('/404');
   });

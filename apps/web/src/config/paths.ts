@@ -7,8 +7,11 @@ export const paths = {
   userCenter: '/user-center',
   setting: '/setting',
   agentMgt: '/agent-mgt',
+  userDetails: '/user-details',
+  orderDetails: '/order-details',
   realNameReview: '/real-name-review',
   smsOutbox: '/sms-outbox',
+  ingestKeys: '/ingest-keys',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

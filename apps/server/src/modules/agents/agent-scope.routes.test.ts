@@ -78,6 +78,16 @@ const PROBES: Record<
   '/api/agent/queryAgentInfoTotal': (id) => ({ body: { pid: id } }),
   '/api/agent/queryAgentTreeNodes': (id) => ({ body: { parentId: id } }),
   '/api/agent/queryAgentTreePath': (id) => ({ body: { id } }),
+  // Issue 9: 订单明细, 用户明细 and their pickers.
+  '/api/order/barRetail/queryOrderBarPage': (id) => ({ body: { pid: id } }),
+  '/api/order/barRetail/totalOrderBarRecord': (id) => ({ body: { pid: id } }),
+  '/api/order/barRetail/queryOrderBarDetail': (id) => ({ body: { id } }),
+  '/api/order/barRetail/queryBarOrderStatisticsPage': (id) => ({ body: { pid: id } }),
+  '/api/order/barRetail/totalBarOrderStatistics': (id) => ({ body: { pid: id } }),
+  '/api/channel/queryUsersPage': (id) => ({ body: { pid: id } }),
+  '/api/channel/queryUsersTotal': (id) => ({ body: { pid: id } }),
+  '/api/pickers/channels': (id) => ({ body: { netBarId: id } }),
+  '/api/pickers/names': (id) => ({ body: { netBarId: id } }),
 };
 
 /** Whether the caller passes an endpoint's role rule. */

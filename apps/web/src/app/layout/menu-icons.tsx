@@ -1,4 +1,11 @@
-import { ControlOutlined, DashboardOutlined, SettingOutlined, UserOutlined } from '@ant-design/icons';
+import {
+  ControlOutlined,
+  DashboardOutlined,
+  ProfileOutlined,
+  SettingOutlined,
+  TeamOutlined,
+  UserOutlined,
+} from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
 /**
@@ -10,6 +17,8 @@ export const menuIcons = {
   user: <UserOutlined />,
   setting: <SettingOutlined />,
   control: <ControlOutlined />,
+  team: <TeamOutlined />,
+  order: <ProfileOutlined />,
 } satisfies Record<string, ReactNode>;
 
 export type MenuIconKey = keyof typeof menuIcons;

@@ -1,6 +1,6 @@
 import { queryAgentInfo, queryUnfinishedTask, queryUserInfo } from '@agent-console/contract';
 import { QueryClientProvider } from '@tanstack/react-query';
-import { act, render, screen } from '@testing-library/react';
+import { act, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { createQueryClient } from '../../../lib/query-client';
 import { agentFixture, ok, on, stubApi } from '../../../testing/fetch-stub';
@@ -37,8 +37,9 @@ describe('SecurityDialogsHost', () => {
       on(queryUserInfo, () => ok(user)),
       on(queryUnfinishedTask, () => ok([{ type: 1, finished: false }])),
     );
+    const client = createQueryClient();
     const { container, unmount } = render(
-      <QueryClientProvider client={createQueryClient()}>
+      <QueryClientProvider client={client}>
         <SecurityDialogsHost />
       </QueryClientProvider>,
     );
@@ -47,9 +48,12 @@ describe('SecurityDialogsHost', () => {
     act(() => openSecurityDialog({ kind: 'verifyPhone' }));
     // The dialogs' chunk is transformed on first use here: give it time.
     expect(await screen.findByText('验证绑定手机', {}, { timeout: 20_000 })).toBeTruthy();
-    // Unmount while the environment is still here: React must not be left with work to do after
-    // the test (its scheduler would run it once jsdom is gone).
+    // Leave React nothing to do after the test (its scheduler would run it once jsdom is gone, on a
+    // loaded machine): let the dialog's loads settle, unmount, drop the cache and let the last
+    // scheduled work run while the environment is still here.
+    await waitFor(() => expect(client.isFetching()).toBe(0), { timeout: 20_000 });
     act(() => unmount());
-    await act(() => new Promise((resolve) => setTimeout(resolve, 50)));
+    client.clear();
+    await act(() => new Promise((resolve) => setTimeout(resolve, 250)));
   });
 });

@@ -1,0 +1,454 @@
+import type { SortOrder } from '@agent-console/contract';
+import { COMPLETED_ORDER_STATUSES, PAID_ORDER_STATUSES } from '@agent-console/contract';
+import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import type { ChainColumns } from '../../db/agent-chain';
+import { type Database, rowsOf } from '../../db/client';
+import { contains, equals, within } from '../../db/filters';
+import { filtered, inKeyOrder, keyBatches, type ListSource, pageOfKeys } from '../../db/list';
+import { agents } from '../../db/schema/agents';
+import { channels } from '../../db/schema/channels';
+import { games } from '../../db/schema/games';
+import { netBars } from '../../db/schema/net-bars';
+import { orderDayStats } from '../../db/schema/order-stats';
+import { type OrderRow, orderStatusHistory, orders } from '../../db/schema/orders';
+import { type PlayerRow, players } from '../../db/schema/players';
+import { inChainScope, type ScopeRef } from '../../db/scoping';
+
+/** A node of the agent tree a filter names: the records of its subtree. */
+export interface SubtreeNode {
+  id: number;
+  level: number;
+}
+
+/** A region a filter names: a province, a city in it, or a district in that. */
+export interface AreaCodes {
+  province: number;
+  city?: number | undefined;
+  district?: number | undefined;
+}
+
+/** What orders, users and statistics share: where the records are. */
+interface PlaceFilters {
+  area?: AreaCodes | undefined;
+  under?: SubtreeNode | undefined;
+  netBarId?: number | undefined;
+  channelId?: number | undefined;
+}
+
+/** The order list's filters, checked by the service. */
+export interface OrderFilters extends PlaceFilters {
+  /** The time the range applies to. */
+  time: { column: 'created' | 'paid' | 'completed'; from?: Date; to?: Date };
+  source?: number | undefined;
+  status?: number | undefined;
+  terminalType?: number | undefined;
+  orderNo?: string | undefined;
+  platformUserId?: number | undefined;
+  order: SortOrder;
+}
+
+/** The statistics' filters: whole China days ("YYYY-MM-DD", both included) and where. */
+export interface StatsFilters extends PlaceFilters {
+  fromDay?: string | undefined;
+  toDay?: string | undefined;
+  status?: number | undefined;
+}
+
+/** The channel user list's filters, checked by the service. */
+export interface UserFilters extends PlaceFilters {
+  registered: { from?: Date; to?: Date };
+  terminalType?: number | undefined;
+  platformUserId?: number | undefined;
+  order: SortOrder;
+}
+
+/** An order with what the list shows beside it. */
+export interface OrderPageRow {
+  order: OrderRow;
+  platformUserId: number;
+  phoneMasked: string;
+  gameName: string;
+  netBarName: string;
+  areaKey: string;
+  channelName: string | null;
+  agentName: string;
+}
+
+export interface UserPageRow {
+  player: PlayerRow;
+  channelName: string | null;
+  netBarName: string | null;
+  areaKey: string | null;
+  agentName: string;
+}
+
+export interface FiguresRow {
+  orderCount: number;
+  amountFen: number;
+  priceIncreaseFen: number;
+  paidCount: number;
+  paidAmountFen: number;
+  completedCount: number;
+  completedAmountFen: number;
+  cancelledCount: number;
+}
+
+export interface StatsRow extends FiguresRow {
+  statTime: string;
+}
+
+const TIME_COLUMNS = {
+  created: orders.createdAt,
+  paid: orders.paidAt,
+  completed: orders.completedAt,
+} as const;
+
+const inList = (values: readonly number[]) => sql.raw(`(${values.join(', ')})`);
+const PAID = inList(PAID_ORDER_STATUSES);
+const COMPLETED = inList(COMPLETED_ORDER_STATUSES);
+
+/** The figures over rows: `n` counts a row (1 for orders, `order_count` for the rollup). */
+const figuresOf = (n: SQL, amount: AnyColumn, increase: AnyColumn, status: AnyColumn): SQL => sql`
+  coalesce(sum(${n}), 0)::bigint as order_count,
+  coalesce(sum(${amount}), 0)::bigint as amount_fen,
+  coalesce(sum(${increase}), 0)::bigint as price_increase_fen,
+  coalesce(sum(${n}) filter (where ${status} in ${PAID}), 0)::bigint as paid_count,
+  coalesce(sum(${amount}) filter (where ${status} in ${PAID}), 0)::bigint as paid_amount_fen,
+  coalesce(sum(${n}) filter (where ${status} in ${COMPLETED}), 0)::bigint as completed_count,
+  coalesce(sum(${amount}) filter (where ${status} in ${COMPLETED}), 0)::bigint as completed_amount_fen,
+  coalesce(sum(${n}) filter (where ${status} = 60), 0)::bigint as cancelled_count`;
+
+const figuresRowOf = (r: Record<string, unknown> | undefined): FiguresRow => ({
+  orderCount: Number(r?.order_count ?? 0),
+  amountFen: Number(r?.amount_fen ?? 0),
+  priceIncreaseFen: Number(r?.price_increase_fen ?? 0),
+  paidCount: Number(r?.paid_count ?? 0),
+  paidAmountFen: Number(r?.paid_amount_fen ?? 0),
+  completedCount: Number(r?.completed_count ?? 0),
+  completedAmountFen: Number(r?.completed_amount_fen ?? 0),
+  cancelledCount: Number(r?.cancelled_count ?? 0),
+});
+
+/** The records of a node's subtree: the chain column of its level holds it. */
+const underNode = (t: ChainColumns, node: SubtreeNode | undefined): SQL | undefined =>
+  node ? inChainScope({ agentId: node.id, agentLevel: node.level, wholeTree: false }, t) : undefined;
+
+/** The net bar's region (a join of net_bars is needed). */
+const inArea = (area: AreaCodes | undefined): SQL | undefined =>
+  area
+    ? and(
+        eq(netBars.provinceCode, area.province),
+        area.city === undefined ? undefined : eq(netBars.cityCode, area.city),
+        area.district === undefined ? undefined : eq(netBars.districtCode, area.district),
+      )
+    : undefined;
+
+const areaKeyOf = (bar: { provinceCode: number; cityCode: number; districtCode: number }) =>
+  `${bar.provinceCode}-${bar.cityCode}-${bar.districtCode}`;
+
+export function createOrdersRepository(db: Database) {
+  /** The order list's base rows: the orders and, for an area, their net bars. */
+  function orderSource(scope: ScopeRef, f: OrderFilters): ListSource {
+    return {
+      from: f.area ? sql`${orders} join ${netBars} on ${netBars.id} = ${orders.netBarId}` : sql`${orders}`,
+      where: [
+        inChainScope(scope, orders),
+        underNode(orders, f.under),
+        within(TIME_COLUMNS[f.time.column], f.time),
+        equals(orders.source, f.source),
+        equals(orders.status, f.status),
+        equals(orders.terminalType, f.terminalType),
+        equals(orders.netBarId, f.netBarId),
+        equals(orders.channelId, f.channelId),
+        equals(orders.orderNo, f.orderNo),
+        f.platformUserId === undefined
+          ? undefined
+          : sql`${orders.playerId} in (select ${players.id} from ${players} where ${players.platformUserId} = ${f.platformUserId})`,
+        inArea(f.area),
+      ],
+      key: orders.id,
+      sort: { column: orders.createdAt, order: f.order },
+    };
+  }
+
+  async function orderRowsByKeys(keys: readonly number[]): Promise<OrderPageRow[]> {
+    if (keys.length === 0) return [];
+    const rows = await db
+      .q()
+      .select({
+        order: orders,
+        platformUserId: players.platformUserId,
+        phoneMasked: players.phoneMasked,
+        gameName: games.name,
+        netBarName: netBars.name,
+        provinceCode: netBars.provinceCode,
+        cityCode: netBars.cityCode,
+        districtCode: netBars.districtCode,
+        channelName: channels.name,
+        agentName: agents.agentName,
+      })
+      .from(orders)
+      .innerJoin(players, eq(players.id, orders.playerId))
+      .innerJoin(games, eq(games.id, orders.gameId))
+      .innerJoin(netBars, eq(netBars.id, orders.netBarId))
+      .innerJoin(agents, eq(agents.id, orders.agentId))
+      .leftJoin(channels, eq(channels.id, orders.channelId))
+      .where(inArray(orders.id, [...keys]));
+    return inKeyOrder(
+      keys,
+      rows.map(({ provinceCode, cityCode, districtCode, ...r }) => ({
+        ...r,
+        areaKey: areaKeyOf({ provinceCode, cityCode, districtCode }),
+      })),
+      (r) => r.order.id,
+    );
+  }
+
+  /**
+   * Whether the rollup answers these filters: created time in whole China days, and nothing the
+   * rollup does not keep (source, terminal, order number, player).
+   */
+  function rollupDays(f: OrderFilters, dayOf: (d: Date) => { day: string; start: boolean; end: boolean }) {
+    if (f.time.column !== 'created' || f.source !== undefined || f.terminalType !== undefined) return null;
+    if (f.orderNo !== undefined || f.platformUserId !== undefined) return null;
+    const from = f.time.from ? dayOf(f.time.from) : null;
+    const to = f.time.to ? dayOf(f.time.to) : null;
+    if ((from && !from.start) || (to && !to.end)) return null;
+    return { fromDay: from?.day, toDay: to?.day };
+  }
+
+  /** The rollup rows of these statistics filters. */
+  function statsWhere(scope: ScopeRef, f: StatsFilters): { from: SQL; where: SQL } {
+    const s = orderDayStats;
+    return {
+      from: f.area ? sql`${s} join ${netBars} on ${netBars.id} = ${s.netBarId}` : sql`${s}`,
+      where:
+        and(
+          inChainScope(scope, s),
+          underNode(s, f.under),
+          f.fromDay === undefined ? undefined : sql`${s.day} >= ${f.fromDay}`,
+          f.toDay === undefined ? undefined : sql`${s.day} <= ${f.toDay}`,
+          equals(s.netBarId, f.netBarId),
+          equals(s.channelId, f.channelId),
+          equals(s.status, f.status),
+          inArea(f.area),
+        ) ?? sql`true`,
+    };
+  }
+
+  const statsFigures = figuresOf(
+    sql`${orderDayStats.orderCount}`,
+    orderDayStats.amountFen,
+    orderDayStats.priceIncreaseFen,
+    orderDayStats.status,
+  );
+
+  function playerSource(scope: ScopeRef, f: UserFilters): ListSource {
+    return {
+      from: f.area ? sql`${players} join ${netBars} on ${netBars.id} = ${players.netBarId}` : sql`${players}`,
+      where: [
+        inChainScope(scope, players),
+        underNode(players, f.under),
+        within(players.registeredAt, f.registered),
+        equals(players.terminalType, f.terminalType),
+        equals(players.netBarId, f.netBarId),
+        equals(players.channelId, f.channelId),
+        equals(players.platformUserId, f.platformUserId),
+        inArea(f.area),
+      ],
+      key: players.id,
+      sort: { column: players.registeredAt, order: f.order },
+    };
+  }
+
+  async function userRowsByKeys(keys: readonly number[]): Promise<UserPageRow[]> {
+    if (keys.length === 0) return [];
+    const rows = await db
+      .q()
+      .select({
+        player: players,
+        channelName: channels.name,
+        netBarName: netBars.name,
+        provinceCode: netBars.provinceCode,
+        cityCode: netBars.cityCode,
+        districtCode: netBars.districtCode,
+        agentName: agents.agentName,
+      })
+      .from(players)
+      .innerJoin(agents, eq(agents.id, players.agentId))
+      .leftJoin(channels, eq(channels.id, players.channelId))
+      .leftJoin(netBars, eq(netBars.id, players.netBarId))
+      .where(inArray(players.id, [...keys]));
+    return inKeyOrder(
+      keys,
+      rows.map(({ provinceCode, cityCode, districtCode, ...r }) => ({
+        ...r,
+        areaKey:
+          provinceCode === null || cityCode === null || districtCode === null
+            ? null
+            : areaKeyOf({ provinceCode, cityCode, districtCode }),
+      })),
+      (r) => r.player.id,
+    );
+  }
+
+  return {
+    /** One page of the order list and the count of all matches. */
+    async orderPage(scope: ScopeRef, f: OrderFilters, page: { pageNum: number; pageSize: number }) {
+      const { keys, total } = await pageOfKeys(db.q(), orderSource(scope, f), page);
+      return { rows: await orderRowsByKeys(keys), total };
+    },
+    /** The whole filtered order list, a batch at a time (exports). */
+    async *orderBatches(scope: ScopeRef, f: OrderFilters): AsyncGenerator<OrderPageRow[]> {
+      for await (const keys of keyBatches(db.q(), orderSource(scope, f))) yield await orderRowsByKeys(keys);
+    },
+    /**
+     * The figures of the whole filtered order list: from the rollup when it answers the filters
+     * (`dayOf` tells the China day of an instant and whether it starts or ends it), else from the orders.
+     */
+    async orderFigures(
+      scope: ScopeRef,
+      f: OrderFilters,
+      dayOf: (d: Date) => { day: string; start: boolean; end: boolean },
+    ): Promise<FiguresRow> {
+      const days = rollupDays(f, dayOf);
+      if (days) {
+        const { from, where } = statsWhere(scope, { ...f, ...days });
+        const [row] = rowsOf(await db.q().execute(sql`select ${statsFigures} from ${from} where ${where}`));
+        return figuresRowOf(row);
+      }
+      const figures = figuresOf(sql`1`, orders.amountFen, orders.priceIncreaseFen, orders.status);
+      const [row] = rowsOf(await db.q().execute(sql`select ${figures} ${filtered(orderSource(scope, f))}`));
+      return figuresRowOf(row);
+    },
+    /** One order with its display fields and its status history (oldest first). */
+    async orderDetail(id: number) {
+      const [row] = await orderRowsByKeys([id]);
+      if (!row) return null;
+      const history = await db
+        .q()
+        .select({ status: orderStatusHistory.status, occurredAt: orderStatusHistory.occurredAt })
+        .from(orderStatusHistory)
+        .where(eq(orderStatusHistory.orderId, id))
+        .orderBy(asc(orderStatusHistory.occurredAt), asc(orderStatusHistory.status));
+      return { row, history };
+    },
+
+    /** A page of the statistics (a row per day or month with orders, newest first) and how many rows. */
+    async statsPage(
+      scope: ScopeRef,
+      f: StatsFilters,
+      by: 'day' | 'month',
+      page: { pageNum: number; pageSize: number },
+    ): Promise<{ rows: StatsRow[]; total: number }> {
+      const { from, where } = statsWhere(scope, f);
+      const bucket =
+        by === 'day'
+          ? sql`to_char(${orderDayStats.day}, 'YYYY-MM-DD')`
+          : sql`to_char(${orderDayStats.day}, 'YYYY-MM')`;
+      const grouped = sql`from ${from} where ${where} group by 1 having sum(${orderDayStats.orderCount}) > 0`;
+      const [count] = rowsOf(
+        await db.q().execute(sql`select count(*)::int as n from (select ${bucket} ${grouped}) g`),
+      );
+      const total = Number(count?.n ?? 0);
+      const offset = (page.pageNum - 1) * page.pageSize;
+      if (offset >= total) return { rows: [], total };
+      const rows = rowsOf(
+        await db
+          .q()
+          .execute(
+            sql`select ${bucket} as stat_time, ${statsFigures} ${grouped} order by 1 desc limit ${page.pageSize} offset ${offset}`,
+          ),
+      );
+      return { rows: rows.map((r) => ({ statTime: String(r.stat_time), ...figuresRowOf(r) })), total };
+    },
+    /** The figures over the statistics' whole range. */
+    async statsFigures(scope: ScopeRef, f: StatsFilters): Promise<FiguresRow> {
+      const { from, where } = statsWhere(scope, f);
+      const [row] = rowsOf(await db.q().execute(sql`select ${statsFigures} from ${from} where ${where}`));
+      return figuresRowOf(row);
+    },
+    /** The first and last order creation time of the scope (index ends). */
+    async orderTimeBounds(scope: ScopeRef): Promise<{ first: Date | null; last: Date | null }> {
+      const where = inChainScope(scope, orders) ?? sql`true`;
+      const [row] = rowsOf(
+        await db.q().execute(sql`select
+          (select ${orders.createdAt} from ${orders} where ${where} order by ${orders.createdAt} asc limit 1) as first,
+          (select ${orders.createdAt} from ${orders} where ${where} order by ${orders.createdAt} desc limit 1) as last`),
+      );
+      const at = (v: unknown) => (v === null || v === undefined ? null : new Date(v as string | Date));
+      return { first: at(row?.first), last: at(row?.last) };
+    },
+
+    /** One page of the channel users and the count of all matches. */
+    async userPage(scope: ScopeRef, f: UserFilters, page: { pageNum: number; pageSize: number }) {
+      const { keys, total } = await pageOfKeys(db.q(), playerSource(scope, f), page);
+      return { rows: await userRowsByKeys(keys), total };
+    },
+    async *userBatches(scope: ScopeRef, f: UserFilters): AsyncGenerator<UserPageRow[]> {
+      for await (const keys of keyBatches(db.q(), playerSource(scope, f))) yield await userRowsByKeys(keys);
+    },
+    async userTotals(scope: ScopeRef, f: UserFilters) {
+      const [row] = rowsOf(
+        await db.q().execute(
+          sql`select count(*)::int as n, coalesce(sum(${players.orderCount}), 0)::bigint as orders,
+            coalesce(sum(${players.spentFen}), 0)::bigint as spent ${filtered(playerSource(scope, f))}`,
+        ),
+      );
+      return {
+        userCount: Number(row?.n ?? 0),
+        orderCount: Number(row?.orders ?? 0),
+        spentFen: Number(row?.spent ?? 0),
+      };
+    },
+
+    /** Net bars of the scope whose name contains the keyword, by name; at most `limit`. */
+    async netBarOptions(scope: ScopeRef, keyword: string | undefined, limit: number) {
+      return db
+        .q()
+        .select({ id: netBars.id, name: netBars.name })
+        .from(netBars)
+        .where(and(inChainScope(scope, netBars), contains(netBars.name, keyword)))
+        .orderBy(asc(netBars.name), asc(netBars.id))
+        .limit(limit);
+    },
+    async channelOptions(
+      scope: ScopeRef,
+      keyword: string | undefined,
+      netBarId: number | undefined,
+      limit: number,
+    ) {
+      return db
+        .q()
+        .select({ id: channels.id, name: channels.name })
+        .from(channels)
+        .where(
+          and(
+            inChainScope(scope, channels),
+            contains(channels.name, keyword),
+            equals(channels.netBarId, netBarId),
+          ),
+        )
+        .orderBy(asc(channels.name), asc(channels.id))
+        .limit(limit);
+    },
+    async netBarName(id: number) {
+      const [row] = await db
+        .q()
+        .select({ id: netBars.id, name: netBars.name })
+        .from(netBars)
+        .where(eq(netBars.id, id));
+      return row ?? null;
+    },
+    async channelName(id: number) {
+      const [row] = await db
+        .q()
+        .select({ id: channels.id, name: channels.name })
+        .from(channels)
+        .where(eq(channels.id, id));
+      return row ?? null;
+    },
+  };
+}
+
+export type OrdersRepository = ReturnType<typeof createOrdersRepository>;
