@@ -1,0 +1,25 @@
+import { mkdtempSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
+import { loadConfig } from '../apps/server/src/config';
+import { seedDemoWorld } from '../apps/server/src/demo/seed-demo-world';
+import { seedDemoTraffic } from '../apps/server/src/demo/seed-demo-traffic';
+import { createIngestRepository } from '../apps/server/src/modules/ingest/ingest.repository';
+import { createIngestService } from '../apps/server/src/modules/ingest/ingest.service';
+import { openDatabase } from './lib/database';
+const config = loadConfig({ LOG_LEVEL: 'warn', DATA_KEY: Buffer.alloc(32, 3).toString('base64'), DATA_DIR: mkdtempSync('/tmp/ingest-prof/t') });
+const open = await openDatabase(config);
+await seedDemoWorld(open.db, open.services);
+await open.services.games.ensureCatalogue(); for (const c of ['orders_player_id_players_id_fk','orders_game_id_games_id_fk','orders_net_bar_id_net_bars_id_fk','orders_channel_id_channels_id_fk','orders_agent_id_agents_id_fk']) await open.db.q().execute(sql.raw('alter table orders drop constraint if exists ' + c));
+const repo = createIngestRepository(open.db) as unknown as Record<string, (...a: unknown[]) => Promise<unknown>>;
+const times: Record<string, number> = {}; const rows: Record<string, number> = {};
+for (const k of Object.keys(repo)) { const f = repo[k]!; repo[k] = async (...a: unknown[]) => { const s = process.cpuUsage(); try { return await f(...a); } finally { const u = process.cpuUsage(s); times[k] = (times[k] ?? 0) + (u.user + u.system) / 1000; rows[k] = (rows[k] ?? 0) + (Array.isArray(a[0]) ? a[0].length : 0); } }; }
+const ingest = createIngestService({ db: open.db, repo: repo as never, agents: open.services.agents, clock: open.services.clock });
+const days = Number(process.env.DAYS ?? 20);
+const c0 = process.cpuUsage(); const t0 = performance.now();
+const services = { ...open.services, ingest };
+const r = await seedDemoTraffic(services as never, 'full');
+const c = process.cpuUsage(c0);
+console.log(JSON.stringify({ ...r, outcomes: undefined, wallS: ((performance.now() - t0) / 1000).toFixed(1), cpuS: ((c.user + c.system) / 1e6).toFixed(1) }));
+const sum = Object.values(times).reduce((a, b) => a + b, 0);
+console.log(Object.entries(times).sort((a, b) => b[1] - a[1]).map(([k, v]) => `${k} ${(v/1000).toFixed(2)}s rows ${rows[k]} ${(v*1000/Math.max(1,rows[k]!)).toFixed(0)}us/row`).join('\n'), '\nrepo cpu total', (sum/1000).toFixed(1));
+await open.close();
