@@ -74,7 +74,11 @@ export const PlayerRegistered = z.strictObject({
   terminalType: Terminal,
 });
 
-/** An order was created (in its first status, usually 10 pending payment). */
+/**
+ * An order was created: live, in its first status (usually 10 pending payment); or reported
+ * afterwards (a backfill of history), in the status it reached with the times it carries, so one
+ * event stands for the whole order.
+ */
 export const OrderCreated = z.strictObject({
   orderNo: Code,
   userId: PlatformId,
@@ -88,6 +92,10 @@ export const OrderCreated = z.strictObject({
   amountFen: NonNegativeFen,
   priceIncreaseFen: NonNegativeFen,
   status: OrderStatusCode,
+  paidAt: z.optional(Instant),
+  rentStartAt: z.optional(Instant),
+  rentEndAt: z.optional(Instant),
+  completedAt: z.optional(Instant),
 });
 
 /** An order moved to a status; the event's `occurredAt` orders status changes. */

@@ -154,9 +154,9 @@ function businessRuleBroken(e: AnyValid): string | null {
         return '客户端渠道必须指定网吧 (barUserId)';
       return null;
     case 'order.created':
-      if (e.payload.priceIncreaseFen > e.payload.amountFen) return '加价金额不能大于订单金额';
-      return null;
     case 'order.statusChanged':
+      if (e.type === 'order.created' && e.payload.priceIncreaseFen > e.payload.amountFen)
+        return '加价金额不能大于订单金额';
       for (const field of ['paidAt', 'rentStartAt', 'rentEndAt', 'completedAt'] as const) {
         const value = e.payload[field];
         if (value !== undefined && Number.isNaN(Date.parse(value))) return `${field} 不是有效的时间`;
@@ -180,7 +180,7 @@ function withStatus(state: OrderState, status: number, at: string): OrderState {
 }
 
 /** A status change: its status, and the times it reports (earliest payment and start, latest end). */
-function withChange(state: OrderState, e: Valid<'order.statusChanged'>): OrderState {
+function withChange(state: OrderState, e: Valid<'order.statusChanged'> | Valid<'order.created'>): OrderState {
   const p = e.payload;
   const next = withStatus(state, p.status, e.occurredAt);
   return {
@@ -424,7 +424,7 @@ export function createIngestService({ db, repo, agents, clock }: IngestServiceDe
     const createdBy = groupBy(ready, (r) => r.e.payload.orderNo);
     const stateAfter = (no: string, initial: OrderState): OrderState => {
       let state = initial;
-      for (const r of createdBy.get(no) ?? []) state = withStatus(state, r.e.payload.status, r.e.occurredAt);
+      for (const r of createdBy.get(no) ?? []) state = withChange(state, r.e);
       for (const e of changes.get(no) ?? []) state = withChange(state, e);
       return state;
     };
