@@ -2,6 +2,8 @@ import { createIngestKey, INGEST_PATH, revokeIngestKey } from '@agent-console/co
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type TestApp, useTestApp } from '../../../test/build-test-app';
+import { buildWorld, demoTrafficAgents, lastDays, trafficDays } from '../../demo/traffic';
+import { createServices } from '../../services';
 import { signIngest } from './signature';
 
 const ENV_ID = 'platform-main';
@@ -261,6 +263,42 @@ describe(`POST ${INGEST_PATH}: a signed batch`, () => {
     expect(conflict.body).toMatchObject({
       object: { results: [{ id: 'bar-1', outcome: 'conflict' }], conflict: 1 },
     });
+    expect(await t.snapshot()).toEqual(before);
+  });
+});
+
+describe(`POST ${INGEST_PATH}: the simulator's traffic`, () => {
+  it('takes two generated days in signed batches of 1,000 with nothing rejected, and a replay is all duplicates', async () => {
+    const services = createServices({ db: t.db, config: t.config, clock: t.clock.now });
+    const gameIds = (await services.games.list()).map((g) => g.id);
+    const world = buildWorld({
+      seed: 3,
+      agents: demoTrafficAgents(services.regions),
+      gameIds,
+      regions: services.regions,
+    });
+    const now = t.clock.now();
+    const days = [...trafficDays(world, lastDays(now, 2), 40, now)];
+    const send = async () => {
+      const totals = { accepted: 0, duplicate: 0, conflict: 0, rejected: 0 };
+      for (const day of days)
+        for (let i = 0; i < day.events.length; i += 1000) {
+          const res = await post(batch(...day.events.slice(i, i + 1000)));
+          expect(res.status).toBe(200);
+          const o = res.body.object as typeof totals;
+          for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += o[k];
+        }
+      return totals;
+    };
+    const events = days.reduce((n, d) => n + d.events.length, 0);
+    const first = await send();
+    expect(first.rejected).toBe(0);
+    expect(first.conflict).toBe(0);
+    expect(first.accepted + first.duplicate).toBe(events);
+    const [orders] = await t.rows(sql`select count(*)::int as n from orders`);
+    expect(Number(orders?.n)).toBeGreaterThan(20);
+    const before = await t.snapshot();
+    expect(await send()).toEqual({ accepted: 0, duplicate: events, conflict: 0, rejected: 0 });
     expect(await t.snapshot()).toEqual(before);
   });
 });
