@@ -74,7 +74,11 @@ export const PlayerRegistered = z.strictObject({
   terminalType: Terminal,
 });
 
-/** An order was created (in its first status, usually 10 pending payment). */
+/**
+ * An order was created (in its first status, usually 10 pending payment). An order reported after
+ * it settled (a backfill: the platform's history) may come as one snapshot: the status it reached
+ * and the times it carries, as `order.statusChanged` would (docs/domain.md#demo-traffic-issue-9).
+ */
 export const OrderCreated = z.strictObject({
   orderNo: Code,
   userId: PlatformId,
@@ -88,6 +92,10 @@ export const OrderCreated = z.strictObject({
   amountFen: NonNegativeFen,
   priceIncreaseFen: NonNegativeFen,
   status: OrderStatusCode,
+  paidAt: z.optional(Instant),
+  rentStartAt: z.optional(Instant),
+  rentEndAt: z.optional(Instant),
+  completedAt: z.optional(Instant),
 });
 
 /** An order moved to a status; the event's `occurredAt` orders status changes. */

@@ -179,10 +179,37 @@ function withStatus(state: OrderState, status: number, at: string): OrderState {
   return newer ? { ...state, status, statusAt: at } : state;
 }
 
+/** The times an event reports. */
+type Times = Pick<
+  IngestPayload<'order.statusChanged'>,
+  'paidAt' | 'rentStartAt' | 'rentEndAt' | 'completedAt'
+>;
+
+/**
+ * When an order.created's status was reached: its latest time for a snapshot of a settled order
+ * (a backfill carrying its times), else the event's own time.
+ */
+export function createdStatusAt(e: Valid<'order.created'>): string {
+  const p = e.payload;
+  return (
+    maxIso(
+      e.occurredAt,
+      maxIso(maxIso(iso(p.paidAt), iso(p.rentStartAt)), maxIso(iso(p.rentEndAt), iso(p.completedAt))),
+    ) ?? e.occurredAt
+  );
+}
+
+/** The order's creation: its status (at `createdStatusAt`) and the times a snapshot carries. */
+function withCreation(state: OrderState, e: Valid<'order.created'>): OrderState {
+  return withTimes(withStatus(state, e.payload.status, createdStatusAt(e)), e.payload);
+}
+
 /** A status change: its status, and the times it reports (earliest payment and start, latest end). */
 function withChange(state: OrderState, e: Valid<'order.statusChanged'>): OrderState {
-  const p = e.payload;
-  const next = withStatus(state, p.status, e.occurredAt);
+  return withTimes(withStatus(state, e.payload.status, e.occurredAt), e.payload);
+}
+
+function withTimes(next: OrderState, p: Times): OrderState {
   return {
     ...next,
     paidAt: minIso(next.paidAt, iso(p.paidAt)),
@@ -425,7 +452,7 @@ export function createIngestService({ db, repo, agents, clock }: IngestServiceDe
     const createdBy = groupBy(ready, (r) => r.e.payload.orderNo);
     const stateAfter = (no: string, initial: OrderState): OrderState => {
       let state = initial;
-      for (const r of createdBy.get(no) ?? []) state = withStatus(state, r.e.payload.status, r.e.occurredAt);
+      for (const r of createdBy.get(no) ?? []) state = withCreation(state, r.e);
       for (const e of changes.get(no) ?? []) state = withChange(state, e);
       return state;
     };
@@ -496,7 +523,7 @@ export function createIngestService({ db, repo, agents, clock }: IngestServiceDe
       history.push({
         orderId: order.id,
         status: r.e.payload.status,
-        occurredAt: r.e.occurredAt,
+        occurredAt: createdStatusAt(r.e),
         eventId: r.e.id,
       });
     }
