@@ -2,14 +2,17 @@
  * `npm run bench:seed -- --agents N`: grows the database the server would use (`DATABASE_URL`,
  * else the embedded PGlite in `DATA_DIR`, default ./data; stop the server first) with bench data.
  * Each run ADDS what it is asked for (see seed/agents.ts); an empty database gets the demo world
- * first. Each kind of data is a step with its own option, run in the order below (issue 9 adds
- * `--orders N` after the agents).
+ * first. Each kind of data is a step with its own option, run in the order below (`--orders N`
+ * after the agents: bench/seed/orders.ts, through the ingestion service).
  */
+import { sql } from 'drizzle-orm';
 import { loadConfig } from '../apps/server/src/config';
 import type { Database } from '../apps/server/src/db/client';
+import { seedDemoWorld } from '../apps/server/src/demo/seed-demo-world';
 import type { Services } from '../apps/server/src/services';
 import { openDatabase } from './lib/database';
 import { growAgents } from './seed/agents';
+import { buildStream, ingestStream } from './seed/orders';
 
 interface Step {
   option: string;
@@ -32,6 +35,38 @@ const STEPS: readonly Step[] = [
       console.log(
         `  read ${s(r.ms.read)}, generate and check ${s(r.ms.generate)}, write ${s(r.ms.write)}, vacuum and analyze ${s(r.ms.vacuum)}`,
       );
+    },
+  },
+  {
+    option: 'orders',
+    help: 'add N orders (with net bars, channels, players, status changes and device days) through the ingestion service',
+    async run(db, services, n) {
+      if ((await seedDemoWorld(db, services)).seeded)
+        console.log('the database was empty: demo world created');
+      const started = performance.now();
+      const stream = await buildStream(db, services, { orders: n });
+      const c = stream.counts;
+      console.log(
+        `orders: ${stream.events.length} events (${c.bars} net bars, ${c.channels} channels, ${c.players} players, ` +
+          `${c.orders} orders, ${c.statusChanges} status changes, ${c.deviceDays} device days)`,
+      );
+      let shown = 0;
+      const run = await ingestStream(services, stream.events, (done) => {
+        if (done - shown >= 100_000) {
+          shown = done;
+          console.log(`  ${done} events`);
+        }
+      });
+      const s = run.ms / 1000;
+      console.log(
+        `  ingested in ${s.toFixed(1)} s (${Math.round(run.events / s)} events/s), ${JSON.stringify(run.outcomes)}; ` +
+          `${((performance.now() - started) / 1000).toFixed(1)} s in all`,
+      );
+      await db
+        .q()
+        .execute(
+          sql`vacuum (analyze) net_bars, channels, players, orders, order_status_history, device_active_days, ingest_events`,
+        );
     },
   },
 ];

@@ -18,6 +18,7 @@ import { ingestApiRoutes } from './modules/ingest-keys/ingest-api.routes';
 import { ingestKeysRoutes } from './modules/ingest-keys/ingest-keys.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOutboxDispatcher } from './modules/outbox/outbox-dispatcher';
+import { promotionRoutes } from './modules/promotion/promotion.routes';
 import { realNameRoutes } from './modules/real-name/real-name.routes';
 import { securityRoutes } from './modules/security/security.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
@@ -108,6 +109,11 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: services.clock,
   });
   await app.register(ordersRoutes, { orders: services.orders, clock: services.clock });
+  await app.register(promotionRoutes, {
+    channels: services.channels,
+    web: services.webPromotion,
+    clock: services.clock,
+  });
   await registerWeb(app, config.webDist);
   return app;
 }

@@ -1,3 +1,4 @@
+import { join } from 'node:path';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createOwnershipRepository } from './db/ownership';
@@ -20,6 +21,11 @@ import { createOrdersRepository } from './modules/orders/orders.repository';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createOutboxRepository } from './modules/outbox/outbox.repository';
 import { createOutboxService } from './modules/outbox/outbox.service';
+import { createPackageStore } from './modules/promotion/channel-package';
+import { createChannelsRepository } from './modules/promotion/channels.repository';
+import { createChannelsService } from './modules/promotion/channels.service';
+import { createWebPromotionRepository } from './modules/promotion/web-promotion.repository';
+import { createWebPromotionService } from './modules/promotion/web-promotion.service';
 import { createRateLimitRepository } from './modules/rate-limit/rate-limit.repository';
 import { createRateLimiter } from './modules/rate-limit/rate-limit.service';
 import { createRealNameRepository } from './modules/real-name/real-name.repository';
@@ -151,6 +157,16 @@ export function createServices({
   const orders = createOrdersService({ repo: createOrdersRepository(db), agents, regions, clock });
   // Issue 9: the rental platform's events.
   const ingest = createIngestService({ db, repo: createIngestRepository(db), agents, clock });
+  // Issue 9: promotion channels (packages kept beside the uploads) and web promotion.
+  const channels = createChannelsService({
+    db,
+    repo: createChannelsRepository(db),
+    outbox,
+    packages: createPackageStore(join(config.uploadDir, 'channel-packages')),
+    clock,
+    log,
+  });
+  const webPromotion = createWebPromotionService({ repo: createWebPromotionRepository(db), clock });
   return {
     clock,
     regions,
@@ -177,6 +193,8 @@ export function createServices({
     // issue 9
     ingestKeys,
     ingest,
+    channels,
+    webPromotion,
   };
 }
 

@@ -14,6 +14,7 @@ export * from './list';
 export * from './money';
 export * from './orders';
 export * from './paging';
+export * from './promotion';
 export * from './real-name';
 export * from './roles';
 export * from './security';

@@ -18,7 +18,8 @@ import { useTestApp } from '../../test/build-test-app';
  * is neither declared owned nor explained below fails here.
  */
 
-const t = useTestApp();
+// Its tests only refuse, look up routes and log in: the demo world once for the whole file.
+const t = useTestApp({ reset: 'once' });
 
 const endpoints = Object.values(contract as Record<string, unknown>).filter(isEndpoint);
 const exports = Object.values(contract as Record<string, unknown>).filter(isExportEndpoint);

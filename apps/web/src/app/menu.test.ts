@@ -123,6 +123,8 @@ describe('the console route table', () => {
     const level0 = buildMenu(appRoutes, menuGroups, subject({ agentLevel: 0, userId: 10000 }));
     expect(level0.map((e) => [e.label, e.path])).toEqual([
       ['工作台', '/'],
+      ['客户端推广管理', '/net-bar-mgt'],
+      ['网页推广管理', '/web-mgt'],
       ['代理管理', '/agent-mgt'],
       ['用户明细', '/user-details'],
       ['订单明细', '/order-details'],
@@ -130,23 +132,32 @@ describe('the console route table', () => {
       ['运营管理', undefined],
     ]);
     // Issue 9: the rental platform's ingest keys beside the basic settings.
-    expect(level0[4]?.children?.map((e) => [e.label, e.path])).toEqual([
+    expect(level0[6]?.children?.map((e) => [e.label, e.path])).toEqual([
       ['基础设置', '/setting'],
       ['接入密钥', '/ingest-keys'],
     ]);
     // Issue 3: the operator's identity review and SMS outbox, level 0 only.
-    expect(level0[5]?.children?.map((e) => [e.label, e.path])).toEqual([
+    expect(level0[7]?.children?.map((e) => [e.label, e.path])).toEqual([
       ['实名审核', '/real-name-review'],
       ['短信发件箱', '/sms-outbox'],
     ]);
     // 代理管理: levels 0-4 (spec section 2).
     for (const level of [1, 2, 3, 4]) {
       const menu = buildMenu(appRoutes, menuGroups, subject({ agentLevel: level }));
-      expect(menu.map((e) => e.label)).toEqual(['工作台', '代理管理', '用户明细', '订单明细']);
+      expect(menu.map((e) => e.label)).toEqual([
+        '工作台',
+        '客户端推广管理',
+        '网页推广管理',
+        '代理管理',
+        '用户明细',
+        '订单明细',
+      ]);
     }
-    // 用户明细 and 订单明细: everyone (spec section 2), the promoter included.
+    // 客户端推广管理, 网页推广管理, 用户明细 and 订单明细: everyone (spec section 2), the promoter included.
     expect(buildMenu(appRoutes, menuGroups, subject({ agentLevel: 5 })).map((e) => e.label)).toEqual([
       '工作台',
+      '客户端推广管理',
+      '网页推广管理',
       '用户明细',
       '订单明细',
     ]);

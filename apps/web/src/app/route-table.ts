@@ -27,6 +27,16 @@ export const appRoutes: readonly AppRouteDef[] = [
     load: () => import('./routes/user-center/user-center'),
   },
   {
+    path: paths.netBarMgt,
+    meta: { title: '客户端推广管理', shortTitle: '客户端推广', icon: 'desktop' },
+    load: () => import('./routes/net-bar-mgt/net-bar-mgt'),
+  },
+  {
+    path: paths.webMgt,
+    meta: { title: '网页推广管理', shortTitle: '网页推广', icon: 'global' },
+    load: () => import('./routes/web-mgt/web-mgt'),
+  },
+  {
     path: paths.agentMgt,
     meta: { title: '代理管理', shortTitle: '代理', icon: 'user', roles: ROUTE_ROLES['/agent-mgt'] },
     load: () => import('./routes/agent-mgt/agent-mgt'),

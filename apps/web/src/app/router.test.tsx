@@ -62,7 +62,16 @@ describe('the console routes', () => {
       within(menu)
         .getAllByRole('menuitem')
         .map((item) => item.textContent),
-    ).toEqual(['工作台', '代理管理', '用户明细', '订单明细', '系统设置', '运营管理']);
+    ).toEqual([
+      '工作台',
+      '客户端推广管理',
+      '网页推广管理',
+      '代理管理',
+      '用户明细',
+      '订单明细',
+      '系统设置',
+      '运营管理',
+    ]);
     expect(screen.getByText('用户ID：10000')).toBeTruthy();
     expect(screen.getByRole('tab', { name: '工作台' }).getAttribute('aria-selected')).toBe('true');
     expect(screen.getAllByText('星途代理').length).toBeGreaterThan(0);

@@ -5,6 +5,8 @@ export const paths = {
   redirect: '/redirect',
   home: '/',
   userCenter: '/user-center',
+  netBarMgt: '/net-bar-mgt',
+  webMgt: '/web-mgt',
   setting: '/setting',
   agentMgt: '/agent-mgt',
   userDetails: '/user-details',

@@ -75,7 +75,9 @@ export const orders = pgTable(
     index('orders_created_at_id_idx').on(t.createdAt, t.id),
     index('orders_paid_at_idx').on(t.paidAt),
     index('orders_net_bar_id_idx').on(t.netBarId, t.createdAt),
-    index('orders_channel_id_idx').on(t.channelId, t.createdAt),
+    // Status and amount after the key: a channel's figures (promotion lists and totals) are read
+    // from the index alone, not from the rows scattered over the table.
+    index('orders_channel_id_idx').on(t.channelId, t.createdAt, t.status, t.amountFen),
     index('orders_player_id_idx').on(t.playerId),
     ...chainIndexes('orders', t, t.createdAt, t.id),
   ],

@@ -88,7 +88,25 @@ const PROBES: Record<
   '/api/channel/queryUsersTotal': (id) => ({ body: { pid: id } }),
   '/api/pickers/channels': (id) => ({ body: { netBarId: id } }),
   '/api/pickers/names': (id) => ({ body: { netBarId: id } }),
+  // Issue 9: promotion. `pid` takes the outsider agent; net bar and channel fields take an id no
+  // record has (the outsiders' real net bars and channels are probed in promotion.routes.test.ts).
+  '/api/channel/queryChannelPage': (id) => ({ body: { pid: id, pageSize: 200 } }),
+  '/api/channel/queryChannelTotalData': (id) => ({ body: { pid: id } }),
+  '/api/channel/createChannel': (id) => ({
+    body: { kind: 'client', netBarId: NO_RECORD + id, channelName: '越权渠道' },
+  }),
+  '/api/channel/updateChannel': (id) => ({ body: { channelId: NO_RECORD + id, channelName: '越权修改' } }),
+  '/api/channel/apply/passed': (id) => ({ body: { channelId: NO_RECORD + id } }),
+  '/api/channel/automatic/packing': (id) => ({ body: { channelId: NO_RECORD + id } }),
+  '/api/channel/automatic/packing/status': (id) => ({ body: { channelIds: [NO_RECORD + id] } }),
+  '/api/channel/shortUrl': (id) => ({ body: { channelId: NO_RECORD + id } }),
+  '/api/promotion/web/queryNetBarPage': (id) => ({ body: { pid: id, pageSize: 200 } }),
+  '/api/promotion/web/queryNetBarTotal': (id) => ({ body: { pid: id } }),
+  '/promotion/get/bar/userid': (id) => ({ body: { netBarId: NO_RECORD + id } }),
 };
+
+/** Added to an agent id: an id of a net bar or channel that no record has. */
+const NO_RECORD = 1_000_000_000;
 
 /** Whether the caller passes an endpoint's role rule. */
 const allowedFor = (ep: { access: AnyEndpoint['access'] }, caller: Built) =>

@@ -32,6 +32,13 @@ export const chainOf = (links: readonly ChainLink[]): Chain => chainValues(links
 const CHAIN_COLUMNS = sql.raw('agent_id, agent_chain, chain_l1, chain_l2, chain_l3, chain_l4, chain_l5');
 const CHAIN_TYPES =
   'agent_id int, agent_chain int[], chain_l1 int, chain_l2 int, chain_l3 int, chain_l4 int, chain_l5 int';
+/** The chain columns of the row `alias` (the record a new row takes its frozen chain from). */
+const chainFrom = (alias: string) =>
+  sql.raw(
+    ['agent_id', 'agent_chain', 'chain_l1', 'chain_l2', 'chain_l3', 'chain_l4', 'chain_l5']
+      .map((c) => `${alias}.${c}`)
+      .join(', '),
+  );
 const chainJson = (c: Chain) => ({
   agent_id: c.agentId,
   agent_chain: c.agentChain,
@@ -84,7 +91,6 @@ export interface PlayerRef {
   id: number;
   userId: number;
   netBarId: number | null;
-  chain: Chain;
 }
 /** An order's current state: what a batch compares its events with. Times are ISO 8601 (UTC). */
 export interface OrderState {
@@ -142,7 +148,6 @@ export interface PlayerWrite {
   channelId: number;
   netBarId: number | null;
   terminalType: number;
-  chain: Chain;
   registeredAt: string;
 }
 export interface OrderWrite {
@@ -159,7 +164,6 @@ export interface OrderWrite {
   amountFen: number;
   priceIncreaseFen: number;
   state: OrderState;
-  chain: Chain;
   createdAt: string;
 }
 export interface HistoryWrite {
@@ -177,7 +181,6 @@ export interface DeviceDayWrite {
   deviceCode: string;
   day: string;
   activeMinutes: number;
-  chain: Chain;
 }
 export interface EventWrite {
   id: string;
@@ -188,9 +191,6 @@ export interface EventWrite {
   state: 'applied' | 'pending' | 'rejected';
   waitsFor: string | null;
   reason: string | null;
-  keyId: string;
-  receivedAt: string;
-  appliedAt: string | null;
 }
 
 const json = (rows: unknown[]) => JSON.stringify(rows);
@@ -207,8 +207,6 @@ const ORDER_STATE = sql.raw(
  */
 const textArray = (list: readonly string[]) =>
   sql`array(select jsonb_array_elements_text(${json([...list])}::jsonb))`;
-const intArray = (list: readonly number[]) =>
-  sql`array(select (jsonb_array_elements_text(${json([...list])}::jsonb))::int)`;
 const bigintArray = (list: readonly number[]) =>
   sql`array(select (jsonb_array_elements_text(${json([...list])}::jsonb))::bigint)`;
 
@@ -269,19 +267,6 @@ export function createIngestRepository(db: Database) {
       }));
     },
 
-    async barsByIds(ids: readonly number[]): Promise<BarRef[]> {
-      if (ids.length === 0) return [];
-      return (
-        await rows(sql`
-          select id, bar_user_id::text as bar_user_id, ${CHAIN_COLUMNS} from ${netBars}
-          where id = any(${intArray(ids)})`)
-      ).map((r) => ({
-        id: Int.parse(r.id),
-        barUserId: Int.parse(r.bar_user_id),
-        chain: chainFromRow(ChainRow.parse(r)),
-      }));
-    },
-
     async channelsByCodes(codes: readonly string[]): Promise<ChannelRef[]> {
       if (codes.length === 0) return [];
       return (
@@ -295,7 +280,7 @@ export function createIngestRepository(db: Database) {
       if (ids.length === 0) return [];
       return (
         await rows(sql`
-          select id, platform_user_id::text as platform_user_id, net_bar_id, ${CHAIN_COLUMNS} from ${players}
+          select id, platform_user_id::text as platform_user_id, net_bar_id from ${players}
           where platform_user_id = any(${bigintArray(ids)})`)
       ).map(playerRef);
     },
@@ -402,7 +387,6 @@ export function createIngestRepository(db: Database) {
         channel_id: p.channelId,
         net_bar_id: p.netBarId,
         terminal_type: p.terminalType,
-        ...chainJson(p.chain),
         registered_at: p.registeredAt,
       }));
       const earlier = (column: string) =>
@@ -412,13 +396,14 @@ export function createIngestRepository(db: Database) {
       return (
         await rows(sql`
           insert into ${players} (platform_user_id, phone_masked, channel_id, net_bar_id, terminal_type, ${CHAIN_COLUMNS}, registered_at)
-          select platform_user_id, phone_masked, channel_id, net_bar_id, terminal_type, ${CHAIN_COLUMNS}, registered_at
+          select x.platform_user_id, x.phone_masked, x.channel_id, x.net_bar_id, x.terminal_type, ${chainFrom('c')}, x.registered_at
           from json_to_recordset(${json(data)}::json) as x(platform_user_id bigint, phone_masked text,
-            channel_id int, net_bar_id int, terminal_type int, ${sql.raw(CHAIN_TYPES)}, registered_at timestamptz)
+            channel_id int, net_bar_id int, terminal_type int, registered_at timestamptz)
+            join ${channels} c on c.id = x.channel_id
           on conflict (platform_user_id) do update set
             ${earlier('phone_masked')}, ${earlier('terminal_type')},
             registered_at = least(players.registered_at, excluded.registered_at)
-          returning id, platform_user_id::text as platform_user_id, net_bar_id, ${CHAIN_COLUMNS}`)
+          returning id, platform_user_id::text as platform_user_id, net_bar_id`)
       ).map(playerRef);
     },
 
@@ -444,7 +429,6 @@ export function createIngestRepository(db: Database) {
         rent_start_at: o.state.rentStartAt,
         rent_end_at: o.state.rentEndAt,
         completed_at: o.state.completedAt,
-        ...chainJson(o.chain),
         created_at: o.createdAt,
       }));
       return (
@@ -452,14 +436,15 @@ export function createIngestRepository(db: Database) {
           insert into ${orders} (order_no, player_id, game_id, goods_id, net_bar_id, channel_id, source,
             terminal_type, rent_type, rent_minutes, amount_fen, price_increase_fen, status, status_at,
             paid_at, rent_start_at, rent_end_at, completed_at, ${CHAIN_COLUMNS}, created_at)
-          select order_no, player_id, game_id, goods_id, net_bar_id, channel_id, source,
-            terminal_type, rent_type, rent_minutes, amount_fen, price_increase_fen, status, status_at,
-            paid_at, rent_start_at, rent_end_at, completed_at, ${CHAIN_COLUMNS}, created_at
+          select x.order_no, x.player_id, x.game_id, x.goods_id, x.net_bar_id, x.channel_id, x.source,
+            x.terminal_type, x.rent_type, x.rent_minutes, x.amount_fen, x.price_increase_fen, x.status, x.status_at,
+            x.paid_at, x.rent_start_at, x.rent_end_at, x.completed_at, ${chainFrom('b')}, x.created_at
           from json_to_recordset(${json(data)}::json) as x(order_no text, player_id int, game_id int,
             goods_id bigint, net_bar_id int, channel_id int, source int, terminal_type int, rent_type text,
             rent_minutes int, amount_fen bigint, price_increase_fen bigint, status int, status_at timestamptz,
             paid_at timestamptz, rent_start_at timestamptz, rent_end_at timestamptz, completed_at timestamptz,
-            ${sql.raw(CHAIN_TYPES)}, created_at timestamptz)
+            created_at timestamptz)
+            join ${netBars} b on b.id = x.net_bar_id
           on conflict (order_no) do nothing
           returning id, order_no, player_id, amount_fen::text as amount_fen, ${ORDER_STATE}`)
       ).map(orderRef);
@@ -525,19 +510,21 @@ export function createIngestRepository(db: Database) {
         device_code: d.deviceCode,
         day: d.day,
         active_minutes: d.activeMinutes,
-        ...chainJson(d.chain),
       }));
       await db.q().execute(sql`
         insert into ${deviceActiveDays} (net_bar_id, device_code, day, active_minutes, ${CHAIN_COLUMNS})
-        select net_bar_id, device_code, day, active_minutes, ${CHAIN_COLUMNS}
-        from json_to_recordset(${json(data)}::json) as x(net_bar_id int, device_code text, day date,
-          active_minutes int, ${sql.raw(CHAIN_TYPES)})
+        select x.net_bar_id, x.device_code, x.day, x.active_minutes, ${chainFrom('b')}
+        from json_to_recordset(${json(data)}::json) as x(net_bar_id int, device_code text, day date, active_minutes int)
+          join ${netBars} b on b.id = x.net_bar_id
         on conflict (net_bar_id, day, device_code) do update set
           active_minutes = greatest(device_active_days.active_minutes, excluded.active_minutes)`);
     },
 
     /** Stores what became of events (new ones, and earlier ones applied or rejected again). */
-    async saveEvents(list: readonly EventWrite[]): Promise<void> {
+    async saveEvents(
+      list: readonly EventWrite[],
+      batch: { keyId: string; receivedAt: string },
+    ): Promise<void> {
       if (list.length === 0) return;
       const data = list.map((e) => ({
         id: e.id,
@@ -548,17 +535,14 @@ export function createIngestRepository(db: Database) {
         state: e.state,
         waits_for: e.waitsFor,
         reason: e.reason,
-        key_id: e.keyId,
-        received_at: e.receivedAt,
-        applied_at: e.appliedAt,
       }));
       await db.q().execute(sql`
         insert into ${ingestEvents} (id, type, occurred_at, payload, payload_hash, state, waits_for, reason,
           key_id, received_at, applied_at)
-        select id, type, occurred_at, payload, payload_hash, state, waits_for, reason, key_id, received_at, applied_at
+        select id, type, occurred_at, payload, payload_hash, state, waits_for, reason, ${batch.keyId},
+          ${batch.receivedAt}::timestamptz, case when state = 'applied' then ${batch.receivedAt}::timestamptz end
         from json_to_recordset(${json(data)}::json) as x(id text, type text, occurred_at timestamptz,
-          payload jsonb, payload_hash text, state text, waits_for text, reason text, key_id text,
-          received_at timestamptz, applied_at timestamptz)
+          payload jsonb, payload_hash text, state text, waits_for text, reason text)
         on conflict (id) do update set
           type = excluded.type, occurred_at = excluded.occurred_at, payload = excluded.payload,
           payload_hash = excluded.payload_hash, state = excluded.state, waits_for = excluded.waits_for,
@@ -593,7 +577,6 @@ function playerRef(r: Record<string, unknown>): PlayerRef {
     id: Int.parse(r.id),
     userId: Int.parse(r.platform_user_id),
     netBarId: NullableInt.parse(r.net_bar_id),
-    chain: chainFromRow(ChainRow.parse(r)),
   };
 }
 const isoOf = (ms: unknown): string | null =>

@@ -406,7 +406,6 @@ export function createIngestService({ db, repo, agents, clock }: IngestServiceDe
         channelId: first.channel.id,
         netBarId: first.channel.netBarId,
         terminalType: first.e.payload.terminalType,
-        chain: first.channel.chain,
         registeredAt: first.e.occurredAt,
       });
     }
@@ -457,22 +456,17 @@ export function createIngestService({ db, repo, agents, clock }: IngestServiceDe
       return state;
     };
 
-    const barsById = new Map<number, BarRef>();
-    for (const b of bars.values()) barsById.set(b.id, b);
-    const missingBars = [...new Set(ready.map((r) => r.netBarId))].filter((id) => !barsById.has(id));
-    for (const b of await repo.barsByIds(missingBars)) barsById.set(b.id, b);
     const orderWrites = [];
     for (const [orderNo, group] of creating) {
       const first = group[0];
-      const bar = first && barsById.get(first.netBarId);
-      if (!first || !bar) continue;
+      if (!first) continue;
       const p = first.e.payload;
       orderWrites.push({
         orderNo,
         playerId: first.player.id,
         gameId: p.gameId,
         goodsId: p.goodsId,
-        netBarId: bar.id,
+        netBarId: first.netBarId,
         channelId: first.channel.id,
         source: p.source,
         terminalType: p.terminalType,
@@ -488,7 +482,6 @@ export function createIngestService({ db, repo, agents, clock }: IngestServiceDe
           rentEndAt: null,
           completedAt: null,
         }),
-        chain: bar.chain,
         createdAt: first.e.occurredAt,
       });
     }
@@ -563,7 +556,6 @@ export function createIngestService({ db, repo, agents, clock }: IngestServiceDe
           deviceCode: e.payload.deviceCode,
           day: e.payload.day,
           activeMinutes: e.payload.activeMinutes,
-          chain: bar.chain,
         });
       }
     }
@@ -634,9 +626,8 @@ export function createIngestService({ db, repo, agents, clock }: IngestServiceDe
         const asked = new Set<string>();
         while (frontier.length > 0) {
           for (const k of frontier) asked.add(k);
-          const found = (await repo.pendingFor(frontier)).filter(
-            (s) => !inWork.has(s.id) && !stored.has(s.id),
-          );
+          // A pending event sent again in this batch is answered 'duplicate' and still wakes here.
+          const found = (await repo.pendingFor(frontier)).filter((s) => !inWork.has(s.id));
           const next: string[] = [];
           const more = new Set<string>();
           for (const s of found) {
@@ -672,12 +663,9 @@ export function createIngestService({ db, repo, agents, clock }: IngestServiceDe
             state: o.state,
             waitsFor: o.state === 'pending' ? o.waitsFor : null,
             reason: o.state === 'rejected' ? o.reason : null,
-            keyId,
-            receivedAt: now,
-            appliedAt: o.state === 'applied' ? now : null,
           });
         }
-        await repo.saveEvents(writes);
+        await repo.saveEvents(writes, { keyId, receivedAt: now });
         for (const { index, event } of batch) {
           if (!fresh.has(event.id)) continue;
           const o = outcome.get(event.id);

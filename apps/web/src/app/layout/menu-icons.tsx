@@ -1,6 +1,8 @@
 import {
   ControlOutlined,
   DashboardOutlined,
+  DesktopOutlined,
+  GlobalOutlined,
   ProfileOutlined,
   SettingOutlined,
   TeamOutlined,
@@ -17,6 +19,8 @@ export const menuIcons = {
   user: <UserOutlined />,
   setting: <SettingOutlined />,
   control: <ControlOutlined />,
+  desktop: <DesktopOutlined />,
+  global: <GlobalOutlined />,
   team: <TeamOutlined />,
   order: <ProfileOutlined />,
 } satisfies Record<string, ReactNode>;
