@@ -455,7 +455,12 @@ export function dayTraffic(
     } else if (paidAt <= nowMs) {
       out.push(statusEvent('p', paidAt, { status: 30, paidAt: chinaIso(paidAt) }));
     }
-    events.push(event<'order.created'>(`${id}-c`, 'order.created', chinaIso(createdAt), created));
+    // A snapshot has an id of its own: the same order sent earlier, still running, had its creation
+    // (status 10) under `-c`; sent again once settled, the snapshot moves it on instead of conflicting.
+    const snapshot = created.status !== 10;
+    events.push(
+      event<'order.created'>(`${id}-${snapshot ? 's' : 'c'}`, 'order.created', chinaIso(createdAt), created),
+    );
     for (const e of out) {
       if (rand() < 0.02) late.push(e);
       else events.push(e);
