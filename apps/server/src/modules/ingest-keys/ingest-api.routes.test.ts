@@ -302,3 +302,89 @@ describe(`POST ${INGEST_PATH}: the simulator's traffic`, () => {
     expect(await t.snapshot()).toEqual(before);
   });
 });
+
+describe(`POST ${INGEST_PATH}: a settled order's snapshot`, () => {
+  it('creates a settled order in one event, or moves on one sent earlier while it was running', async () => {
+    const [agent] = await t.rows(
+      sql`select a.id from agents a join accounts u on u.id = a.user_id where u.mobile_phone = '13800000003'`,
+    );
+    const agentId = Number(agent?.id);
+    const [game] = await t.rows(sql`select id from games order by id limit 1`);
+    const base = {
+      userId: 7000002,
+      gameId: Number(game?.id),
+      goodsId: 9,
+      channelCode: 'C900009',
+      source: 60,
+      terminalType: 4,
+      rentType: 'hour',
+      rentMinutes: 60,
+      amountFen: 500,
+      priceIncreaseFen: 0,
+    };
+    const times = {
+      paidAt: '2026-03-01T12:01:00+08:00',
+      rentStartAt: '2026-03-01T12:03:00+08:00',
+      rentEndAt: '2026-03-01T13:03:00+08:00',
+      completedAt: '2026-03-01T13:03:00+08:00',
+    };
+    const at = '2026-03-01T12:00:00+08:00';
+    const setup = [
+      { ...netBar('b9', 900009), payload: { ...netBar('b9', 900009).payload, agentId } },
+      {
+        id: 'c9',
+        type: 'channel.upserted',
+        occurredAt: at,
+        payload: { code: 'C900009', kind: 'client', name: '客户端', agentId, barUserId: 900009 },
+      },
+      {
+        id: 'p9',
+        type: 'player.registered',
+        occurredAt: at,
+        payload: { userId: 7000002, phoneMasked: '138****0009', channelCode: 'C900009', terminalType: 4 },
+      },
+    ];
+    const reply = await post(
+      batch(
+        ...setup,
+        // A: settled when first sent: one snapshot.
+        {
+          id: 'A-s',
+          type: 'order.created',
+          occurredAt: at,
+          payload: { ...base, orderNo: 'A', status: 50, ...times },
+        },
+        // B: sent while running (10, then 40) ...
+        { id: 'B-c', type: 'order.created', occurredAt: at, payload: { ...base, orderNo: 'B', status: 10 } },
+        {
+          id: 'B-r',
+          type: 'order.statusChanged',
+          occurredAt: times.rentStartAt,
+          payload: { orderNo: 'B', status: 40, paidAt: times.paidAt, rentStartAt: times.rentStartAt },
+        },
+      ),
+    );
+    expect(reply.body).toMatchObject({ object: { accepted: 6, rejected: 0, conflict: 0 } });
+    // ... and again once settled, as its snapshot.
+    const later = await post(
+      batch({
+        id: 'B-s',
+        type: 'order.created',
+        occurredAt: at,
+        payload: { ...base, orderNo: 'B', status: 50, ...times },
+      }),
+    );
+    expect(later.body).toMatchObject({ object: { accepted: 1, conflict: 0 } });
+    const rows = await t.rows(
+      sql`select order_no, status, (paid_at is not null and rent_end_at is not null and completed_at is not null) as timed from orders order by order_no`,
+    );
+    expect(rows).toEqual([
+      { order_no: 'A', status: 50, timed: true },
+      { order_no: 'B', status: 50, timed: true },
+    ]);
+    const [players] = await t.rows(
+      sql`select order_count, spent_fen::int as spent from players where platform_user_id = 7000002`,
+    );
+    expect(players).toEqual({ order_count: 2, spent: 1000 });
+  });
+});
