@@ -123,9 +123,11 @@ export interface OrderSpec {
   rentMinutes?: number;
   amountFen?: number;
   priceIncreaseFen?: number;
-  /** The first status (default 10, pending payment). */
+  /** The first status (default 10, pending payment); a backfilled order comes in the status it reached. */
   status?: IngestPayload<'order.created'>['status'];
   createdAt?: Date;
+  /** The times a backfilled order carries with its creation. */
+  times?: OrderTimes;
 }
 export interface OrderTimes {
   paidAt?: Date;
@@ -313,6 +315,10 @@ export function business(t: TestApp) {
         priceIncreaseFen: spec.priceIncreaseFen ?? 0,
         status: spec.status ?? 10,
       };
+      for (const field of ['paidAt', 'rentStartAt', 'rentEndAt', 'completedAt'] as const) {
+        const value = spec.times?.[field];
+        if (value) payload[field] = value.toISOString();
+      }
       await accepted([event('order.created', payload, createdAt)]);
       const row = await one(
         sql`select id, channel_id, net_bar_id from orders where order_no = ${payload.orderNo}`,

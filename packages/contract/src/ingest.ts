@@ -75,9 +75,9 @@ export const PlayerRegistered = z.strictObject({
 });
 
 /**
- * An order was created (in its first status, usually 10 pending payment). An order reported after
- * it settled (a backfill: the platform's history) may come as one snapshot: the status it reached
- * and the times it carries, as `order.statusChanged` would (docs/domain.md#demo-traffic-issue-9).
+ * An order was created: live, in its first status (usually 10 pending payment); or reported
+ * afterwards (a backfill of history), in the status it reached with the times it carries, so one
+ * event stands for the whole order.
  */
 export const OrderCreated = z.strictObject({
   orderNo: Code,

@@ -38,14 +38,20 @@ const orderBy = (src: ListSource) =>
 /** `from … where …` of a source: repositories compose their totals queries on it. */
 export const filtered = (src: ListSource): SQL => sql`from ${src.from} where ${whereOf(src)}`;
 
-/** The keys of one page and the count of all matches. A page past the end has no keys but the true total. */
+/**
+ * The keys of one page and the count of all matches. A page past the end has no keys but the true
+ * total. `knownTotal`: the count when the repository has it from elsewhere (a rollup of the same
+ * rows), so the matches are not counted again.
+ */
 export async function pageOfKeys(
   db: Db,
   src: ListSource,
   page: { pageNum: number; pageSize: number },
+  knownTotal?: number,
 ): Promise<PageOfKeys> {
-  const [count] = rowsOf(await db.execute(sql`select count(*)::int as n ${filtered(src)}`));
-  const total = Number(count?.n ?? 0);
+  const total =
+    knownTotal ??
+    Number(rowsOf(await db.execute(sql`select count(*)::int as n ${filtered(src)}`))[0]?.n ?? 0);
   const offset = (page.pageNum - 1) * page.pageSize;
   if (offset >= total) return { keys: [], total };
   const rows = rowsOf(

@@ -86,6 +86,38 @@ describe('business factories (through the ingestion service)', () => {
     expect(p).toEqual({ order_count: 1, spent: 800 });
   });
 
+  it('take a backfilled order in one event: the status it reached with its times', async () => {
+    const [, national] = await given.chain(1);
+    if (!national) throw new Error('no chain');
+    const channel = await biz.channel({ netBar: await biz.netBar({ agent: national }) });
+    const player = await biz.player({ channel });
+    const createdAt = new Date('2026-03-01T02:00:00.000Z');
+    const paidAt = new Date('2026-03-01T02:03:00.000Z');
+    const completedAt = new Date('2026-03-01T05:03:00.000Z');
+    const order = await biz.order({
+      player,
+      status: 50,
+      amountFen: 4500,
+      createdAt,
+      times: { paidAt, rentStartAt: paidAt, rentEndAt: completedAt, completedAt },
+    });
+    const [o] = await t.rows(sql`select status from orders where id = ${order.id}`);
+    expect(o?.status).toBe(50);
+    expect(await t.epochMs(sql`(select paid_at from orders where id = ${order.id})`)).toBe(paidAt.getTime());
+    expect(await t.epochMs(sql`(select completed_at from orders where id = ${order.id})`)).toBe(
+      completedAt.getTime(),
+    );
+    expect(await t.epochMs(sql`(select status_at from orders where id = ${order.id})`)).toBe(
+      createdAt.getTime(),
+    );
+    const history = await t.rows(sql`select status from order_status_history where order_id = ${order.id}`);
+    expect(history).toEqual([{ status: 50 }]);
+    const [p] = await t.rows(
+      sql`select order_count, spent_fen::int as spent from players where id = ${player.id}`,
+    );
+    expect(p).toEqual({ order_count: 1, spent: 4500 });
+  });
+
   it('answer each event of a batch: an invalid one is rejected with its reason and the valid ones apply', async () => {
     const [, national] = await given.chain(1);
     if (!national) throw new Error('no chain');

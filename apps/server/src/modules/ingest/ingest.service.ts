@@ -154,9 +154,9 @@ function businessRuleBroken(e: AnyValid): string | null {
         return '客户端渠道必须指定网吧 (barUserId)';
       return null;
     case 'order.created':
-      if (e.payload.priceIncreaseFen > e.payload.amountFen) return '加价金额不能大于订单金额';
-      return null;
     case 'order.statusChanged':
+      if (e.type === 'order.created' && e.payload.priceIncreaseFen > e.payload.amountFen)
+        return '加价金额不能大于订单金额';
       for (const field of ['paidAt', 'rentStartAt', 'rentEndAt', 'completedAt'] as const) {
         const value = e.payload[field];
         if (value !== undefined && Number.isNaN(Date.parse(value))) return `${field} 不是有效的时间`;
@@ -179,37 +179,10 @@ function withStatus(state: OrderState, status: number, at: string): OrderState {
   return newer ? { ...state, status, statusAt: at } : state;
 }
 
-/** The times an event reports. */
-type Times = Pick<
-  IngestPayload<'order.statusChanged'>,
-  'paidAt' | 'rentStartAt' | 'rentEndAt' | 'completedAt'
->;
-
-/**
- * When an order.created's status was reached: its latest time for a snapshot of a settled order
- * (a backfill carrying its times), else the event's own time.
- */
-export function createdStatusAt(e: Valid<'order.created'>): string {
-  const p = e.payload;
-  return (
-    maxIso(
-      e.occurredAt,
-      maxIso(maxIso(iso(p.paidAt), iso(p.rentStartAt)), maxIso(iso(p.rentEndAt), iso(p.completedAt))),
-    ) ?? e.occurredAt
-  );
-}
-
-/** The order's creation: its status (at `createdStatusAt`) and the times a snapshot carries. */
-function withCreation(state: OrderState, e: Valid<'order.created'>): OrderState {
-  return withTimes(withStatus(state, e.payload.status, createdStatusAt(e)), e.payload);
-}
-
 /** A status change: its status, and the times it reports (earliest payment and start, latest end). */
-function withChange(state: OrderState, e: Valid<'order.statusChanged'>): OrderState {
-  return withTimes(withStatus(state, e.payload.status, e.occurredAt), e.payload);
-}
-
-function withTimes(next: OrderState, p: Times): OrderState {
+function withChange(state: OrderState, e: Valid<'order.statusChanged'> | Valid<'order.created'>): OrderState {
+  const p = e.payload;
+  const next = withStatus(state, p.status, e.occurredAt);
   return {
     ...next,
     paidAt: minIso(next.paidAt, iso(p.paidAt)),
@@ -451,7 +424,7 @@ export function createIngestService({ db, repo, agents, clock }: IngestServiceDe
     const createdBy = groupBy(ready, (r) => r.e.payload.orderNo);
     const stateAfter = (no: string, initial: OrderState): OrderState => {
       let state = initial;
-      for (const r of createdBy.get(no) ?? []) state = withCreation(state, r.e);
+      for (const r of createdBy.get(no) ?? []) state = withChange(state, r.e);
       for (const e of changes.get(no) ?? []) state = withChange(state, e);
       return state;
     };
@@ -516,7 +489,7 @@ export function createIngestService({ db, repo, agents, clock }: IngestServiceDe
       history.push({
         orderId: order.id,
         status: r.e.payload.status,
-        occurredAt: createdStatusAt(r.e),
+        occurredAt: r.e.occurredAt,
         eventId: r.e.id,
       });
     }

@@ -9,7 +9,7 @@ import { agents } from '../../db/schema/agents';
 import { channels } from '../../db/schema/channels';
 import { games } from '../../db/schema/games';
 import { netBars } from '../../db/schema/net-bars';
-import { orderDayStats } from '../../db/schema/order-stats';
+import { orderNodeDayStats } from '../../db/schema/order-stats';
 import { type OrderRow, orderStatusHistory, orders } from '../../db/schema/orders';
 import { type PlayerRow, players } from '../../db/schema/players';
 import { inChainScope, type ScopeRef } from '../../db/scoping';
@@ -47,10 +47,13 @@ export interface OrderFilters extends PlaceFilters {
   order: SortOrder;
 }
 
-/** The statistics' filters: whole China days ("YYYY-MM-DD", both included) and where. */
+/** The statistics' filters: whole China days ("YYYY-MM-DD", both included, and as instants) and where. */
 export interface StatsFilters extends PlaceFilters {
   fromDay?: string | undefined;
   toDay?: string | undefined;
+  /** The first instant of `fromDay` and the last of `toDay` (China time). */
+  fromAt?: Date | undefined;
+  toAt?: Date | undefined;
   status?: number | undefined;
 }
 
@@ -143,6 +146,10 @@ const inArea = (area: AreaCodes | undefined): SQL | undefined =>
       )
     : undefined;
 
+/** The rollup keeps the signing agent, not the net bar, the channel or the area. */
+const rollupServes = (f: PlaceFilters) =>
+  f.netBarId === undefined && f.channelId === undefined && f.area === undefined;
+
 const areaKeyOf = (bar: { provinceCode: number; cityCode: number; districtCode: number }) =>
   `${bar.provinceCode}-${bar.cityCode}-${bar.districtCode}`;
 
@@ -206,42 +213,54 @@ export function createOrdersRepository(db: Database) {
 
   /**
    * Whether the rollup answers these filters: created time in whole China days, and nothing the
-   * rollup does not keep (source, terminal, order number, player).
+   * rollup does not keep (source, terminal, order number, player, net bar, channel, area).
    */
   function rollupDays(f: OrderFilters, dayOf: (d: Date) => { day: string; start: boolean; end: boolean }) {
     if (f.time.column !== 'created' || f.source !== undefined || f.terminalType !== undefined) return null;
-    if (f.orderNo !== undefined || f.platformUserId !== undefined) return null;
+    if (f.orderNo !== undefined || f.platformUserId !== undefined || !rollupServes(f)) return null;
     const from = f.time.from ? dayOf(f.time.from) : null;
     const to = f.time.to ? dayOf(f.time.to) : null;
     if ((from && !from.start) || (to && !to.end)) return null;
     return { fromDay: from?.day, toDay: to?.day };
   }
 
-  /** The rollup rows of these statistics filters. */
-  function statsWhere(scope: ScopeRef, f: StatsFilters): { from: SQL; where: SQL } {
-    const s = orderDayStats;
+  /**
+   * Where the statistics read: the rollup, or the orders themselves when a filter names what the
+   * rollup does not keep (a net bar has a few thousand orders: an index range).
+   */
+  function statsSource(scope: ScopeRef, f: StatsFilters) {
+    if (rollupServes(f)) {
+      const s = orderNodeDayStats;
+      // The rows of one agent: the node filtered on (inside the caller's subtree), else the caller.
+      return {
+        from: sql`${s}`,
+        where:
+          and(
+            eq(s.nodeId, f.under?.id ?? scope.agentId),
+            f.fromDay === undefined ? undefined : sql`${s.day} >= ${f.fromDay}`,
+            f.toDay === undefined ? undefined : sql`${s.day} <= ${f.toDay}`,
+            equals(s.status, f.status),
+          ) ?? sql`true`,
+        day: sql`${s.day}`,
+        figures: figuresOf(sql`${s.orderCount}`, s.amountFen, s.priceIncreaseFen, s.status),
+      };
+    }
+    const src = orderSource(scope, {
+      time: { column: 'created', ...(f.fromAt ? { from: f.fromAt } : {}), ...(f.toAt ? { to: f.toAt } : {}) },
+      status: f.status,
+      area: f.area,
+      under: f.under,
+      netBarId: f.netBarId,
+      channelId: f.channelId,
+      order: 'desc',
+    });
     return {
-      from: f.area ? sql`${s} join ${netBars} on ${netBars.id} = ${s.netBarId}` : sql`${s}`,
-      where:
-        and(
-          inChainScope(scope, s),
-          underNode(s, f.under),
-          f.fromDay === undefined ? undefined : sql`${s.day} >= ${f.fromDay}`,
-          f.toDay === undefined ? undefined : sql`${s.day} <= ${f.toDay}`,
-          equals(s.netBarId, f.netBarId),
-          equals(s.channelId, f.channelId),
-          equals(s.status, f.status),
-          inArea(f.area),
-        ) ?? sql`true`,
+      from: src.from,
+      where: and(...src.where) ?? sql`true`,
+      day: sql`((${orders.createdAt} at time zone 'UTC') + interval '8 hours')::date`,
+      figures: figuresOf(sql`1`, orders.amountFen, orders.priceIncreaseFen, orders.status),
     };
   }
-
-  const statsFigures = figuresOf(
-    sql`${orderDayStats.orderCount}`,
-    orderDayStats.amountFen,
-    orderDayStats.priceIncreaseFen,
-    orderDayStats.status,
-  );
 
   function playerSource(scope: ScopeRef, f: UserFilters): ListSource {
     return {
@@ -294,8 +313,27 @@ export function createOrdersRepository(db: Database) {
 
   return {
     /** One page of the order list and the count of all matches. */
-    async orderPage(scope: ScopeRef, f: OrderFilters, page: { pageNum: number; pageSize: number }) {
-      const { keys, total } = await pageOfKeys(db.q(), orderSource(scope, f), page);
+    async orderPage(
+      scope: ScopeRef,
+      f: OrderFilters,
+      page: { pageNum: number; pageSize: number },
+      dayOf: (d: Date) => { day: string; start: boolean; end: boolean },
+    ) {
+      // The count of a page the rollup answers is read from it, not from the orders.
+      const days = rollupDays(f, dayOf);
+      let known: number | undefined;
+      if (days) {
+        const { from, where } = statsSource(scope, { ...f, ...days });
+        const [row] = rowsOf(
+          await db
+            .q()
+            .execute(
+              sql`select coalesce(sum(${orderNodeDayStats.orderCount}), 0)::int as n from ${from} where ${where}`,
+            ),
+        );
+        known = Number(row?.n ?? 0);
+      }
+      const { keys, total } = await pageOfKeys(db.q(), orderSource(scope, f), page, known);
       return { rows: await orderRowsByKeys(keys), total };
     },
     /** The whole filtered order list, a batch at a time (exports). */
@@ -313,8 +351,8 @@ export function createOrdersRepository(db: Database) {
     ): Promise<FiguresRow> {
       const days = rollupDays(f, dayOf);
       if (days) {
-        const { from, where } = statsWhere(scope, { ...f, ...days });
-        const [row] = rowsOf(await db.q().execute(sql`select ${statsFigures} from ${from} where ${where}`));
+        const { from, where, figures } = statsSource(scope, { ...f, ...days });
+        const [row] = rowsOf(await db.q().execute(sql`select ${figures} from ${from} where ${where}`));
         return figuresRowOf(row);
       }
       const figures = figuresOf(sql`1`, orders.amountFen, orders.priceIncreaseFen, orders.status);
@@ -341,14 +379,13 @@ export function createOrdersRepository(db: Database) {
       by: 'day' | 'month',
       page: { pageNum: number; pageSize: number },
     ): Promise<{ rows: StatsRow[]; total: number }> {
-      const { from, where } = statsWhere(scope, f);
-      const bucket =
-        by === 'day'
-          ? sql`to_char(${orderDayStats.day}, 'YYYY-MM-DD')`
-          : sql`to_char(${orderDayStats.day}, 'YYYY-MM')`;
-      const grouped = sql`from ${from} where ${where} group by 1 having sum(${orderDayStats.orderCount}) > 0`;
+      const { from, where, day, figures } = statsSource(scope, f);
+      const bucket = sql`to_char(${day}, ${by === 'day' ? 'YYYY-MM-DD' : 'YYYY-MM'})`;
+      // Rollup rows of orders that moved to another status hold 0 orders: a bucket counts if it holds any.
+      const grouped = sql`from ${from} where ${where} group by 1`;
+      const buckets = sql`select ${bucket} as stat_time, ${figures} ${grouped}`;
       const [count] = rowsOf(
-        await db.q().execute(sql`select count(*)::int as n from (select ${bucket} ${grouped}) g`),
+        await db.q().execute(sql`select count(*)::int as n from (${buckets}) g where g.order_count > 0`),
       );
       const total = Number(count?.n ?? 0);
       const offset = (page.pageNum - 1) * page.pageSize;
@@ -357,15 +394,15 @@ export function createOrdersRepository(db: Database) {
         await db
           .q()
           .execute(
-            sql`select ${bucket} as stat_time, ${statsFigures} ${grouped} order by 1 desc limit ${page.pageSize} offset ${offset}`,
+            sql`select * from (${buckets}) g where g.order_count > 0 order by 1 desc limit ${page.pageSize} offset ${offset}`,
           ),
       );
       return { rows: rows.map((r) => ({ statTime: String(r.stat_time), ...figuresRowOf(r) })), total };
     },
     /** The figures over the statistics' whole range. */
     async statsFigures(scope: ScopeRef, f: StatsFilters): Promise<FiguresRow> {
-      const { from, where } = statsWhere(scope, f);
-      const [row] = rowsOf(await db.q().execute(sql`select ${statsFigures} from ${from} where ${where}`));
+      const { from, where, figures } = statsSource(scope, f);
+      const [row] = rowsOf(await db.q().execute(sql`select ${figures} from ${from} where ${where}`));
       return figuresRowOf(row);
     },
     /** The first and last order creation time of the scope (index ends). */

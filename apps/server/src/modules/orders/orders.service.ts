@@ -7,6 +7,7 @@ import {
   type ChannelUserTotals,
   Codes,
   type channelUserList,
+  chinaTimeToInstant,
   type ListQueryOf,
   type OrderBarDetail,
   type OrderBarItem,
@@ -115,9 +116,15 @@ export function createOrdersService(deps: {
   /** The statistics count whole China days: from the start's day to the end's day. */
   async function statsFilters(scope: Scope, q: StatsQuery): Promise<StatsFilters> {
     const r = chinaRange(q.startTime, q.endTime);
+    const fromDay = r.from ? chinaDayOf(r.from).day : undefined;
+    const toDay = r.to ? chinaDayOf(r.to).day : undefined;
     return {
-      fromDay: r.from ? chinaDayOf(r.from).day : undefined,
-      toDay: r.to ? chinaDayOf(r.to).day : undefined,
+      fromDay,
+      toDay,
+      fromAt: fromDay ? (chinaTimeToInstant(fromDay) ?? undefined) : undefined,
+      toAt: toDay
+        ? new Date((chinaTimeToInstant(toDay, { endOfDay: true })?.getTime() ?? 0) + 999)
+        : undefined,
       area: areaOf(q.areaKey),
       under: await nodeOf(scope, q.pid),
       netBarId: q.netBarId,
@@ -192,7 +199,7 @@ export function createOrdersService(deps: {
   return {
     /** queryOrderBarPage: a page of the filtered orders, newest first by default. */
     async orderPage(scope: Scope, q: OrderQuery & Page): Promise<{ items: OrderBarItem[]; total: number }> {
-      const { rows, total } = await repo.orderPage(scope, await orderFilters(scope, q), q);
+      const { rows, total } = await repo.orderPage(scope, await orderFilters(scope, q), q, chinaDayOf);
       return { items: rows.map(orderItem), total };
     },
     /** totalOrderBarRecord: the figures of the whole filtered list. */

@@ -54,3 +54,13 @@ export const withoutTreeRoot = (query: Record<string, unknown>): Record<string, 
 
 /** The date range field of the filter forms and the two filter keys it holds. */
 export const RANGE_FIELDS = { range: ['startTime', 'endTime'] } as const;
+
+/** For month rows (timeType '20') the end becomes the end of its month, 23:59:59 (spec section 4). */
+export function monthAligned<Q extends { timeType?: string | undefined; endTime?: string | undefined }>(
+  query: Q,
+): Q {
+  if (query.timeType !== '20' || !query.endTime) return query;
+  const [y = 0, m = 1] = query.endTime.slice(0, 7).split('-').map(Number);
+  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
+  return { ...query, endTime: `${query.endTime.slice(0, 7)}-${String(last).padStart(2, '0')} 23:59:59` };
+}

@@ -19,7 +19,7 @@ import { LazyDateRangePicker } from '../../../components/lazy-fields';
 import { fromFormValues, toFormValues } from '../../../components/list-page';
 import { ListPager } from '../../../components/list-pager';
 import { call } from '../../../lib/api-client';
-import { RANGE_FIELDS, withoutTreeRoot } from '../order-labels';
+import { monthAligned, RANGE_FIELDS, withoutTreeRoot } from '../order-labels';
 import { OrderTotals } from './order-totals';
 import { PlaceFilterFields } from './place-filter-fields';
 
@@ -45,14 +45,6 @@ const defaultsOf = async (timeType: StatsTimeType): Promise<Query> => {
   const { object } = await call(barOrderStatisticsTime, {}, { params: { timeType }, silent: true });
   return { timeType, startTime: object.startTime, endTime: object.endTime };
 };
-
-/** For month rows the end becomes the end of its month, 23:59:59 (spec section 4). */
-function monthAligned(query: Query): Query {
-  if (query.timeType !== '20' || !query.endTime) return query;
-  const [y = 0, m = 1] = query.endTime.slice(0, 7).split('-').map(Number);
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return { ...query, endTime: `${query.endTime.slice(0, 7)}-${String(last).padStart(2, '0')} 23:59:59` };
-}
 
 /**
  * 订单统计: the orders of the subtree by day or by month (queryBarOrderStatisticsPage), the figures
