@@ -84,7 +84,7 @@ test.describe('tab bar', () => {
   });
 
   test('keeps a view mounted while its tab is open, and a refresh starts it afresh', async ({ page }) => {
-    await sidebar(page).getByRole('menuitem', { name: '基础设置' }).click();
+    await openMenuItem(page, '基础设置', '系统设置');
     const name = page.getByRole('textbox', { name: '站点名称' });
     await name.fill('尚未保存的名称');
     await tab(page, '工作台').click();
@@ -100,7 +100,7 @@ test.describe('tab bar', () => {
 
   test('switches to short titles when the full ones do not fit', async ({ page }) => {
     await openUserCenter(page);
-    await sidebar(page).getByRole('menuitem', { name: '基础设置' }).click();
+    await openMenuItem(page, '基础设置', '系统设置');
     await expectTabs(page, ['工作台', '个人中心', '基础设置']);
     await sidebar(page).getByRole('menuitem', { name: '代理管理' }).click();
     await expectTabs(page, ['工作台', '个人中心', '基础设置', '代理管理']);

@@ -14,11 +14,11 @@ import { DEMO_AGENTS, generateDemoAgents, prng, shortName } from './demo-world';
  * - the world once: `netBar.upserted` per bar, `channel.upserted` per channel (a client channel per
  *   bar, a web channel for some agents);
  * - `player.registered` on the day a player registers (tens of thousands over 90 days);
- * - per order two events in the usual case: `order.created` (status 10, when the player opens it)
- *   and one `order.statusChanged` with its final status and every time it carries (paid, rent
- *   start and end, completed): the platform reports the settled state of an order, not each step.
- *   An order still running when the day is sent stops at 30 (reserved) or 40 (renting); a dispute
- *   adds a third event (70); an unpaid order is cancelled (60) without times;
+ * - per order one event in the usual case: an order already settled when its day is sent (the
+ *   platform's history, a backfill) is one `order.created` snapshot carrying the status it reached
+ *   (50, 52) and its times (paid, rent start and end, completed); a dispute adds a second event
+ *   (70); an order cancelled (60) or still running (30 reserved, 40 renting) is reported as it
+ *   happens: `order.created` in status 10, then `order.statusChanged`;
  * - `device.active` for a few devices of each open bar a day;
  * - about 2% of final status events arrive a day late (in the next day's events) and 1% of events
  *   are delivered twice in the same day.
@@ -396,22 +396,20 @@ export function dayTraffic(
     if (!channelByCode.get(channelCode)?.barUserId) channelCode = pickOf(rand, world.bars).channelCode;
     const source = SOURCES(rand).s;
     const id = `s${world.seed}-or-${orderNo}`;
-    events.push(
-      event<'order.created'>(`${id}-c`, 'order.created', chinaIso(createdAt), {
-        orderNo,
-        userId,
-        gameId,
-        goodsId: 100_000 + gameId * 1000 + between(rand, 0, 999),
-        channelCode,
-        source: source as IngestPayload<'order.created'>['source'],
-        terminalType,
-        rentType,
-        rentMinutes: hoursRented * 60,
-        amountFen,
-        priceIncreaseFen,
-        status: 10,
-      }),
-    );
+    const created: IngestPayload<'order.created'> = {
+      orderNo,
+      userId,
+      gameId,
+      goodsId: 100_000 + gameId * 1000 + between(rand, 0, 999),
+      channelCode,
+      source: source as IngestPayload<'order.created'>['source'],
+      terminalType,
+      rentType,
+      rentMinutes: hoursRented * 60,
+      amountFen,
+      priceIncreaseFen,
+      status: 10,
+    };
     // What became of it, as the platform reports it (the settled state with its times).
     const fate = rand();
     const paidAt = createdAt + between(rand, 20, 300) * 1000;
@@ -436,15 +434,14 @@ export function dayTraffic(
     } else if (rentEndAt <= nowMs) {
       const partial = fate < 0.13;
       const endAt = partial ? rentStartAt + Math.floor((rentEndAt - rentStartAt) * 0.5) : rentEndAt;
-      out.push(
-        statusEvent('f', endAt, {
-          status: partial ? 52 : 50,
-          paidAt: chinaIso(paidAt),
-          rentStartAt: chinaIso(rentStartAt),
-          rentEndAt: chinaIso(endAt),
-          completedAt: chinaIso(endAt),
-        }),
-      );
+      // Settled before its day is sent: one snapshot, the status reached and its times.
+      Object.assign(created, {
+        status: partial ? 52 : 50,
+        paidAt: chinaIso(paidAt),
+        rentStartAt: chinaIso(rentStartAt),
+        rentEndAt: chinaIso(endAt),
+        completedAt: chinaIso(endAt),
+      });
       const disputeAt = endAt + between(rand, 10, 600) * 60_000;
       if (fate > 0.985 && disputeAt <= nowMs) out.push(statusEvent('d', disputeAt, { status: 70 }));
     } else if (rentStartAt <= nowMs) {
@@ -458,6 +455,12 @@ export function dayTraffic(
     } else if (paidAt <= nowMs) {
       out.push(statusEvent('p', paidAt, { status: 30, paidAt: chinaIso(paidAt) }));
     }
+    // A snapshot has an id of its own: the same order sent earlier, still running, had its creation
+    // (status 10) under `-c`; sent again once settled, the snapshot moves it on instead of conflicting.
+    const snapshot = created.status !== 10;
+    events.push(
+      event<'order.created'>(`${id}-${snapshot ? 's' : 'c'}`, 'order.created', chinaIso(createdAt), created),
+    );
     for (const e of out) {
       if (rand() < 0.02) late.push(e);
       else events.push(e);

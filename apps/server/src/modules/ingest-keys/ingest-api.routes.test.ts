@@ -2,6 +2,8 @@ import { createIngestKey, INGEST_PATH, revokeIngestKey } from '@agent-console/co
 import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { type TestApp, useTestApp } from '../../../test/build-test-app';
+import { buildWorld, demoTrafficAgents, lastDays, trafficDays } from '../../demo/traffic';
+import { createServices } from '../../services';
 import { signIngest } from './signature';
 
 const ENV_ID = 'platform-main';
@@ -262,5 +264,127 @@ describe(`POST ${INGEST_PATH}: a signed batch`, () => {
       object: { results: [{ id: 'bar-1', outcome: 'conflict' }], conflict: 1 },
     });
     expect(await t.snapshot()).toEqual(before);
+  });
+});
+
+describe(`POST ${INGEST_PATH}: the simulator's traffic`, () => {
+  it('takes two generated days in signed batches of 1,000 with nothing rejected, and a replay is all duplicates', async () => {
+    const services = createServices({ db: t.db, config: t.config, clock: t.clock.now });
+    const gameIds = (await services.games.list()).map((g) => g.id);
+    const world = buildWorld({
+      seed: 3,
+      agents: demoTrafficAgents(services.regions),
+      gameIds,
+      regions: services.regions,
+    });
+    const now = t.clock.now();
+    const days = [...trafficDays(world, lastDays(now, 2), 40, now)];
+    const send = async () => {
+      const totals = { accepted: 0, duplicate: 0, conflict: 0, rejected: 0 };
+      for (const day of days)
+        for (let i = 0; i < day.events.length; i += 1000) {
+          const res = await post(batch(...day.events.slice(i, i + 1000)));
+          expect(res.status).toBe(200);
+          const o = res.body.object as typeof totals;
+          for (const k of Object.keys(totals) as (keyof typeof totals)[]) totals[k] += o[k];
+        }
+      return totals;
+    };
+    const events = days.reduce((n, d) => n + d.events.length, 0);
+    const first = await send();
+    expect(first.rejected).toBe(0);
+    expect(first.conflict).toBe(0);
+    expect(first.accepted + first.duplicate).toBe(events);
+    const [orders] = await t.rows(sql`select count(*)::int as n from orders`);
+    expect(Number(orders?.n)).toBeGreaterThan(20);
+    const before = await t.snapshot();
+    expect(await send()).toEqual({ accepted: 0, duplicate: events, conflict: 0, rejected: 0 });
+    expect(await t.snapshot()).toEqual(before);
+  });
+});
+
+describe(`POST ${INGEST_PATH}: a settled order's snapshot`, () => {
+  it('creates a settled order in one event; sent again after a live start it is no conflict', async () => {
+    const [agent] = await t.rows(
+      sql`select a.id from agents a join accounts u on u.id = a.user_id where u.mobile_phone = '13800000003'`,
+    );
+    const agentId = Number(agent?.id);
+    const [game] = await t.rows(sql`select id from games order by id limit 1`);
+    const base = {
+      userId: 7000002,
+      gameId: Number(game?.id),
+      goodsId: 9,
+      channelCode: 'C900009',
+      source: 60,
+      terminalType: 4,
+      rentType: 'hour',
+      rentMinutes: 60,
+      amountFen: 500,
+      priceIncreaseFen: 0,
+    };
+    const times = {
+      paidAt: '2026-03-01T12:01:00+08:00',
+      rentStartAt: '2026-03-01T12:03:00+08:00',
+      rentEndAt: '2026-03-01T13:03:00+08:00',
+      completedAt: '2026-03-01T13:03:00+08:00',
+    };
+    const at = '2026-03-01T12:00:00+08:00';
+    const setup = [
+      { ...netBar('b9', 900009), payload: { ...netBar('b9', 900009).payload, agentId } },
+      {
+        id: 'c9',
+        type: 'channel.upserted',
+        occurredAt: at,
+        payload: { code: 'C900009', kind: 'client', name: '客户端', agentId, barUserId: 900009 },
+      },
+      {
+        id: 'p9',
+        type: 'player.registered',
+        occurredAt: at,
+        payload: { userId: 7000002, phoneMasked: '138****0009', channelCode: 'C900009', terminalType: 4 },
+      },
+    ];
+    const reply = await post(
+      batch(
+        ...setup,
+        // A: settled when first sent: one snapshot.
+        {
+          id: 'A-s',
+          type: 'order.created',
+          occurredAt: at,
+          payload: { ...base, orderNo: 'A', status: 50, ...times },
+        },
+        // B: sent while running (10, then 40) ...
+        { id: 'B-c', type: 'order.created', occurredAt: at, payload: { ...base, orderNo: 'B', status: 10 } },
+        {
+          id: 'B-r',
+          type: 'order.statusChanged',
+          occurredAt: times.rentStartAt,
+          payload: { orderNo: 'B', status: 40, paidAt: times.paidAt, rentStartAt: times.rentStartAt },
+        },
+      ),
+    );
+    expect(reply.body).toMatchObject({ object: { accepted: 6, rejected: 0, conflict: 0 } });
+    // ... and again once settled, as its snapshot.
+    const later = await post(
+      batch({
+        id: 'B-s',
+        type: 'order.created',
+        occurredAt: at,
+        payload: { ...base, orderNo: 'B', status: 50, ...times },
+      }),
+    );
+    expect(later.body).toMatchObject({ object: { accepted: 1, conflict: 0 } });
+    const rows = await t.rows(
+      sql`select order_no, status, (paid_at is not null and rent_end_at is not null and completed_at is not null) as timed from orders order by order_no`,
+    );
+    // A snapshot's status counts from its occurredAt (the order's creation, the contract's rule): it
+    // does not move back an order that reached a later status meanwhile (B stays renting).
+    expect(rows[0]).toEqual({ order_no: 'A', status: 50, timed: true });
+    expect(rows[1]).toMatchObject({ order_no: 'B', status: 40 });
+    const [players] = await t.rows(
+      sql`select order_count, spent_fen::int as spent from players where platform_user_id = 7000002`,
+    );
+    expect(players).toEqual({ order_count: 2, spent: 1000 });
   });
 });
