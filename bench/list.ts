@@ -17,7 +17,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   type AnyEndpoint,
-  login,
   queryAgentInfo,
   queryAgentInfoPage,
   queryAgentInfoTotal,
@@ -25,14 +24,13 @@ import {
   searchAgentTreeNodes,
 } from '@agent-console/contract';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { type Config, loadConfig } from '../apps/server/src/config';
-import { DEMO_PASSWORD } from '../apps/server/src/demo/demo-world';
 import { seedDemoWorld } from '../apps/server/src/demo/seed-demo-world';
 import { createAgentsRepository } from '../apps/server/src/modules/agents/agents.repository';
+import { admin, databaseUrl, post, signIn } from './lib/calls';
 import { type OpenDatabase, openDatabase } from './lib/database';
-import { md5Hex, percentile } from './lib/stats';
+import { percentile } from './lib/stats';
 import { growAgents } from './seed/agents';
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -82,48 +80,12 @@ interface Figure {
   total: number | null;
 }
 
-const databaseUrl = (name: string) => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-async function admin(...statements: string[]): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    for (const s of statements) await client.query(s);
-  } finally {
-    await client.end();
-  }
-}
-
-/** One call; `ms` is the time the app took to answer (the reply's checks below are not counted). */
-async function post(app: FastifyInstance, ep: AnyEndpoint, body: unknown, cookie?: string) {
-  const started = performance.now();
-  const res = await app.inject({
-    method: 'POST',
-    url: ep.path,
-    payload: body as Record<string, unknown>,
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-  });
-  const ms = performance.now() - started;
-  const envelope = ep.response.parse(res.json()) as {
-    responseCode: string;
-    responseMsg: string;
-    object?: unknown;
-    totalCount?: number;
-  };
-  if (envelope.responseCode !== '0000')
-    throw new Error(`${ep.path}: ${envelope.responseCode} ${envelope.responseMsg}`);
-  return { envelope, ms, bytes: res.rawPayload.length, setCookie: res.headers['set-cookie'] };
-}
-
-async function signIn(app: FastifyInstance, phone: string): Promise<{ cookie: string; agentId: number }> {
-  const { setCookie } = await post(app, login, { mobilePhone: phone, password: md5Hex(DEMO_PASSWORD) });
-  const match = /ac_sid=([^;]*)/.exec(Array.isArray(setCookie) ? setCookie.join('\n') : (setCookie ?? ''));
-  if (!match?.[1]) throw new Error(`login of ${phone} set no session`);
-  const cookie = `ac_sid=${match[1]}`;
+/** Signs in; the cookie and the agent's own id. */
+async function signInAgent(
+  app: FastifyInstance,
+  phone: string,
+): Promise<{ cookie: string; agentId: number }> {
+  const cookie = await signIn(app, phone);
   const { envelope } = await post(app, queryAgentInfo, {}, cookie);
   return { cookie, agentId: (envelope.object as { id: number }).id };
 }
@@ -132,7 +94,7 @@ async function signIn(app: FastifyInstance, phone: string): Promise<{ cookie: st
 async function plansOf(app: FastifyInstance): Promise<Plan[]> {
   const plans: Plan[] = [];
   for (const { role, phone } of ROLES) {
-    const { cookie, agentId } = await signIn(app, phone);
+    const { cookie, agentId } = await signInAgent(app, phone);
     const first = await post(app, queryAgentInfoPage, { pageNum: 1, pageSize: PAGE_SIZE }, cookie);
     const lastPage = Math.max(1, Math.ceil((first.envelope.totalCount ?? 0) / PAGE_SIZE));
     plans.push({
@@ -212,7 +174,7 @@ const work = mkdtempSync(join(tmpdir(), 'agent-console-bench-list-'));
 const dataKey = randomBytes(32).toString('base64');
 const configOf = (name: string): Config =>
   loadConfig({
-    DATABASE_URL: databaseUrl(name),
+    DATABASE_URL: databaseUrl(ADMIN_URL, name),
     DATA_DIR: work,
     DATA_KEY: dataKey,
     LOG_LEVEL: 'warn',
@@ -224,6 +186,7 @@ const apps: FastifyInstance[] = [];
 let missed = 0;
 try {
   await admin(
+    ADMIN_URL,
     `drop database if exists ${DEMO_DB} with (force)`,
     `drop database if exists ${LARGE_DB} with (force)`,
     `create database ${LARGE_DB}`,
@@ -236,7 +199,7 @@ try {
   } finally {
     await seeding.close();
   }
-  await admin(`create database ${DEMO_DB} template ${LARGE_DB}`);
+  await admin(ADMIN_URL, `create database ${DEMO_DB} template ${LARGE_DB}`);
 
   const large = await openDatabase(configOf(LARGE_DB));
   opened.push(large);

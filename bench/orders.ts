@@ -23,7 +23,6 @@ import {
   barOrderStatisticsTime,
   defaultRange,
   formatDateTime,
-  login,
   pathOf,
   queryAgentInfo,
   queryBarOrderStatisticsPage,
@@ -32,15 +31,14 @@ import {
   totalOrderBarRecord,
 } from '@agent-console/contract';
 import { sql } from 'drizzle-orm';
-import type { FastifyInstance } from 'fastify';
 import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { rowsOf } from '../apps/server/src/db/client';
-import { DEMO_PASSWORD } from '../apps/server/src/demo/demo-world';
 import { seedDemoWorld } from '../apps/server/src/demo/seed-demo-world';
+import { post, signIn } from './lib/calls';
 import { openDatabase } from './lib/database';
-import { md5Hex, percentile } from './lib/stats';
+import { percentile } from './lib/stats';
 import { buildStream, ingestStream } from './seed/orders';
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -142,33 +140,6 @@ async function copyOrders(db: Awaited<ReturnType<typeof openDatabase>>['db'], co
     where o.order_no not like 'C%'
     order by o.id
     limit ${limit}`);
-}
-
-async function post(app: FastifyInstance, ep: AnyEndpoint, body: unknown, cookie?: string, path = ep.path) {
-  const started = performance.now();
-  const res = await app.inject({
-    method: 'POST',
-    url: path,
-    payload: body as Record<string, unknown>,
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-  });
-  const ms = performance.now() - started;
-  const envelope = ep.response.parse(res.json()) as {
-    responseCode: string;
-    responseMsg: string;
-    object?: unknown;
-    totalCount?: number;
-  };
-  if (envelope.responseCode !== '0000')
-    throw new Error(`${path}: ${envelope.responseCode} ${envelope.responseMsg}`);
-  return { envelope, ms, setCookie: res.headers['set-cookie'] };
-}
-
-async function signIn(app: FastifyInstance, phone: string): Promise<string> {
-  const { setCookie } = await post(app, login, { mobilePhone: phone, password: md5Hex(DEMO_PASSWORD) });
-  const match = /ac_sid=([^;]*)/.exec(Array.isArray(setCookie) ? setCookie.join('\n') : (setCookie ?? ''));
-  if (!match?.[1]) throw new Error(`login of ${phone} set no session`);
-  return `ac_sid=${match[1]}`;
 }
 
 interface Call {

@@ -18,7 +18,6 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
   type AnyEndpoint,
-  login,
   queryChannelPage,
   queryChannelTotalData,
   queryWebNetBarPage,
@@ -26,14 +25,14 @@ import {
 } from '@agent-console/contract';
 import { sql } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
-import pg from 'pg';
 import { buildApp } from '../apps/server/src/app';
 import { type Config, loadConfig } from '../apps/server/src/config';
 import { rowsOf } from '../apps/server/src/db/client';
-import { DEMO_PASSWORD } from '../apps/server/src/demo/demo-world';
+import { prng } from '../apps/server/src/demo/demo-world';
 import { seedDemoWorld } from '../apps/server/src/demo/seed-demo-world';
+import { admin, databaseUrl, post, signIn } from './lib/calls';
 import { openDatabase } from './lib/database';
-import { md5Hex, percentile } from './lib/stats';
+import { percentile } from './lib/stats';
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = 'bench_promo';
@@ -60,59 +59,9 @@ const ROLES = [
   { role: 'level 3', phone: '13800000003' },
 ] as const;
 
-/** A small deterministic generator (mulberry32): the same world on every run. */
-function rng(seed: number) {
-  let a = seed >>> 0;
-  return () => {
-    a = (a + 0x6d2b79f5) >>> 0;
-    let t = a;
-    t = Math.imul(t ^ (t >>> 15), t | 1);
-    t ^= t + Math.imul(t ^ (t >>> 7), t | 61);
-    return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
-  };
-}
-
-const databaseUrl = (name: string) => {
-  const url = new URL(ADMIN_URL);
-  url.pathname = `/${name}`;
-  return url.toString();
-};
-
-async function admin(...statements: string[]): Promise<void> {
-  const client = new pg.Client({ connectionString: ADMIN_URL });
-  await client.connect();
-  try {
-    for (const s of statements) await client.query(s);
-  } finally {
-    await client.end();
-  }
-}
-
-async function post(app: FastifyInstance, ep: AnyEndpoint, body: unknown, cookie?: string) {
-  const started = performance.now();
-  const res = await app.inject({
-    method: 'POST',
-    url: ep.path,
-    payload: body as Record<string, unknown>,
-    headers: { 'content-type': 'application/json', ...(cookie ? { cookie } : {}) },
-  });
-  const ms = performance.now() - started;
-  const envelope = res.json() as { responseCode: string; responseMsg: string; totalCount?: number };
-  if (envelope.responseCode !== '0000')
-    throw new Error(`${ep.path}: ${envelope.responseCode} ${envelope.responseMsg}`);
-  return { envelope, ms, setCookie: res.headers['set-cookie'] };
-}
-
-async function signIn(app: FastifyInstance, phone: string): Promise<string> {
-  const { setCookie } = await post(app, login, { mobilePhone: phone, password: md5Hex(DEMO_PASSWORD) });
-  const match = /ac_sid=([^;]*)/.exec(Array.isArray(setCookie) ? setCookie.join('\n') : (setCookie ?? ''));
-  if (!match?.[1]) throw new Error(`login of ${phone} set no session`);
-  return `ac_sid=${match[1]}`;
-}
-
 const work = mkdtempSync(join(tmpdir(), 'agent-console-bench-promo-'));
 const config: Config = loadConfig({
-  DATABASE_URL: databaseUrl(DB),
+  DATABASE_URL: databaseUrl(ADMIN_URL, DB),
   DATA_DIR: work,
   DATA_KEY: randomBytes(32).toString('base64'),
   LOG_LEVEL: 'warn',
@@ -123,7 +72,7 @@ const config: Config = loadConfig({
 
 let app: FastifyInstance | null = null;
 const opened = await (async () => {
-  if (!REUSE) await admin(`drop database if exists ${DB} with (force)`, `create database ${DB}`);
+  if (!REUSE) await admin(ADMIN_URL, `drop database if exists ${DB} with (force)`, `create database ${DB}`);
   return openDatabase(config);
 })();
 try {
@@ -140,7 +89,7 @@ try {
         .q()
         .execute(sql`select id from agents where agent_level between 1 and 5 and status = 'active'`),
     ).map((r) => Number(r.id));
-    const random = rng(9);
+    const random = prng(9);
     const pick = <T>(list: readonly T[]): T => list[Math.floor(random() * list.length)] as T;
     /** 90 days back; one event in 50 today. */
     const when = () =>

@@ -29,16 +29,21 @@ export interface Chain {
 
 export const chainOf = (links: readonly ChainLink[]): Chain => chainValues(links);
 
-const CHAIN_COLUMNS = sql.raw('agent_id, agent_chain, chain_l1, chain_l2, chain_l3, chain_l4, chain_l5');
+/** The columns of `agentChainColumns()`, in the order every statement below lists them. */
+const CHAIN_COLUMN_NAMES = [
+  'agent_id',
+  'agent_chain',
+  'chain_l1',
+  'chain_l2',
+  'chain_l3',
+  'chain_l4',
+  'chain_l5',
+];
+const CHAIN_COLUMNS = sql.raw(CHAIN_COLUMN_NAMES.join(', '));
 const CHAIN_TYPES =
   'agent_id int, agent_chain int[], chain_l1 int, chain_l2 int, chain_l3 int, chain_l4 int, chain_l5 int';
 /** The chain columns of the row `alias` (the record a new row takes its frozen chain from). */
-const chainFrom = (alias: string) =>
-  sql.raw(
-    ['agent_id', 'agent_chain', 'chain_l1', 'chain_l2', 'chain_l3', 'chain_l4', 'chain_l5']
-      .map((c) => `${alias}.${c}`)
-      .join(', '),
-  );
+const chainFrom = (alias: string) => sql.raw(CHAIN_COLUMN_NAMES.map((c) => `${alias}.${c}`).join(', '));
 const chainJson = (c: Chain) => ({
   agent_id: c.agentId,
   agent_chain: c.agentChain,
@@ -195,6 +200,13 @@ export interface EventWrite {
 
 const json = (rows: unknown[]) => JSON.stringify(rows);
 const epoch = (column: string) => `(extract(epoch from ${column}) * 1000)::bigint::text as ${column}`;
+/**
+ * An upsert's `set` of one column: the incoming value where `condition` holds (the event is the
+ * newer, or the earlier, one), else the stored one.
+ */
+const takeWhen = (table: string, condition: string) => (column: string) =>
+  sql.raw(`${column} = case when ${condition} then excluded.${column} else ${table}.${column} end`);
+
 /** An order's state columns, times as epoch milliseconds (one text form on both drivers). */
 const ORDER_STATE = sql.raw(
   ['status', ...['status_at', 'paid_at', 'rent_start_at', 'rent_end_at', 'completed_at'].map(epoch)].join(
@@ -316,10 +328,7 @@ export function createIngestRepository(db: Database) {
         created_at: b.createdAt,
         updated_at: b.updatedAt,
       }));
-      const newer = (column: string) =>
-        sql.raw(
-          `${column} = case when excluded.updated_at >= net_bars.updated_at then excluded.${column} else net_bars.${column} end`,
-        );
+      const newer = takeWhen('net_bars', 'excluded.updated_at >= net_bars.updated_at');
       return (
         await rows(sql`
           insert into ${netBars} (bar_user_id, name, address, province_code, city_code, district_code,
@@ -356,10 +365,7 @@ export function createIngestRepository(db: Database) {
         created_at: c.createdAt,
         updated_at: c.updatedAt,
       }));
-      const newer = (column: string) =>
-        sql.raw(
-          `${column} = case when excluded.updated_at >= channels.updated_at then excluded.${column} else channels.${column} end`,
-        );
+      const newer = takeWhen('channels', 'excluded.updated_at >= channels.updated_at');
       return (
         await rows(sql`
           insert into ${channels} (code, kind, name, net_bar_id, domain, ${CHAIN_COLUMNS}, created_at, updated_at)
@@ -389,10 +395,7 @@ export function createIngestRepository(db: Database) {
         terminal_type: p.terminalType,
         registered_at: p.registeredAt,
       }));
-      const earlier = (column: string) =>
-        sql.raw(
-          `${column} = case when excluded.registered_at < players.registered_at then excluded.${column} else players.${column} end`,
-        );
+      const earlier = takeWhen('players', 'excluded.registered_at < players.registered_at');
       return (
         await rows(sql`
           insert into ${players} (platform_user_id, phone_masked, channel_id, net_bar_id, terminal_type, ${CHAIN_COLUMNS}, registered_at)
