@@ -101,6 +101,12 @@ export const LAZY_IMPORTS: readonly LazyImport[] = [
     from: "import scrollIntoView from 'scroll-into-view-if-needed';",
     to: "const scrollIntoView = (node, options) => void import('scroll-into-view-if-needed').then((m) => m.default(node, options));",
   },
+  {
+    // The click wave of buttons (and checkboxes, radios, switches) after the first click.
+    module: 'antd/es/_util/wave/useWave.js',
+    from: "import showWaveEffect from './WaveEffect';",
+    to: "const showWaveEffect = (target, info) => void import('./WaveEffect').then((m) => m.default(target, info));",
+  },
 ];
 
 const normalized = (id: string) => id.replace(/\\/g, '/').replace(/\?.*$/, '');
