@@ -1,0 +1,111 @@
+import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { type Database, rowsOf, type Tx } from '../../db/client';
+import {
+  type FinanceAccountRow,
+  financeAccounts,
+  type LedgerEntryRow,
+  type LedgerKind,
+  ledgerEntries,
+} from '../../db/schema/finance';
+
+export { LEDGER_KINDS } from '../../db/schema/finance';
+export type { FinanceAccountRow, LedgerEntryRow, LedgerKind };
+
+/** What one account moves by in one `post`: the sums of its entries. */
+export interface AccountMove {
+  agentId: number;
+  availableFen: number;
+  frozenFen: number;
+  incomeFen: number;
+  withdrawnFen: number;
+}
+
+export type NewLedgerEntryRow = typeof ledgerEntries.$inferInsert;
+
+export function createFinanceRepository(db: Database) {
+  return {
+    /**
+     * Moves the accounts (created at zero when missing) by `moves`: the missing rows are inserted
+     * at zero, the rows are locked in agent-id order (two posts touching overlapping accounts lock
+     * them in the same order and never deadlock), then moved by one UPDATE. Answers the balances
+     * after the move. A balance below zero breaks the table's CHECK and fails the statement.
+     *
+     * Not one `INSERT … ON CONFLICT DO UPDATE` with the deltas as the proposed row: PostgreSQL
+     * checks the CHECK constraints against the proposed row before it finds the conflict, so every
+     * debit of an existing account (a negative delta) would be refused.
+     */
+    async moveAccounts(tx: Tx, moves: readonly AccountMove[], now: Date) {
+      const sorted = [...moves].sort((a, b) => a.agentId - b.agentId);
+      const ids = sorted.map((m) => m.agentId);
+      await tx
+        .insert(financeAccounts)
+        .values(ids.map((agentId) => ({ agentId, updatedAt: now })))
+        .onConflictDoNothing({ target: financeAccounts.agentId });
+      await tx
+        .select({ agentId: financeAccounts.agentId })
+        .from(financeAccounts)
+        .where(inArray(financeAccounts.agentId, ids))
+        .orderBy(asc(financeAccounts.agentId))
+        .for('update');
+      const deltas = sql.join(
+        sorted.map(
+          (m) =>
+            sql`(${m.agentId}::integer, ${m.availableFen}::bigint, ${m.frozenFen}::bigint, ${m.incomeFen}::bigint, ${m.withdrawnFen}::bigint)`,
+        ),
+        sql`, `,
+      );
+      const rows = rowsOf(
+        await tx.execute(sql`
+          update ${financeAccounts} as f set
+            available_fen = f.available_fen + d.available,
+            frozen_fen = f.frozen_fen + d.frozen,
+            total_income_fen = f.total_income_fen + d.income,
+            total_withdrawn_fen = f.total_withdrawn_fen + d.withdrawn,
+            updated_at = ${now.toISOString()}
+          from (values ${deltas}) as d(agent_id, available, frozen, income, withdrawn)
+          where f.agent_id = d.agent_id
+          returning f.agent_id, f.available_fen, f.frozen_fen`),
+      );
+      return rows
+        .map((r) => ({
+          agentId: Number(r.agent_id),
+          availableFen: Number(r.available_fen),
+          frozenFen: Number(r.frozen_fen),
+        }))
+        .sort((a, b) => a.agentId - b.agentId);
+    },
+
+    /** Appends entries, one statement; answers them with their ids, in the order given. */
+    async insertEntries(tx: Tx, rows: readonly NewLedgerEntryRow[]): Promise<LedgerEntryRow[]> {
+      if (rows.length === 0) return [];
+      const inserted = await tx
+        .insert(ledgerEntries)
+        .values([...rows])
+        .returning();
+      return inserted.sort((a, b) => a.id - b.id);
+    },
+
+    async accounts(agentIds: readonly number[]): Promise<FinanceAccountRow[]> {
+      if (agentIds.length === 0) return [];
+      return db
+        .q()
+        .select()
+        .from(financeAccounts)
+        .where(inArray(financeAccounts.agentId, [...agentIds]))
+        .orderBy(asc(financeAccounts.agentId));
+    },
+
+    /** An agent's entries, newest first. */
+    async entriesOf(agentId: number, limit: number): Promise<LedgerEntryRow[]> {
+      return db
+        .q()
+        .select()
+        .from(ledgerEntries)
+        .where(eq(ledgerEntries.agentId, agentId))
+        .orderBy(desc(ledgerEntries.createdAt), desc(ledgerEntries.id))
+        .limit(limit);
+    },
+  };
+}
+
+export type FinanceRepository = ReturnType<typeof createFinanceRepository>;
