@@ -286,12 +286,18 @@ export function createIngestRepository(db: Database) {
       }));
     },
 
+    /**
+     * A semi-join, not `= any(array)`: a batch names most channels of a small table, which the
+     * planner then scans, comparing each row with every code of the array (698 × 698 text
+     * comparisons a batch in the demo world); the semi-join hashes the codes once (or probes the
+     * code index when the table is large).
+     */
     async channelsByCodes(codes: readonly string[]): Promise<ChannelRef[]> {
       if (codes.length === 0) return [];
       return (
         await rows(sql`
           select id, code, net_bar_id, ${CHAIN_COLUMNS} from ${channels}
-          where code = any(${textArray(codes)})`)
+          where code in (select jsonb_array_elements_text(${json([...codes])}::jsonb))`)
       ).map(channelRef);
     },
 
@@ -424,6 +430,7 @@ export function createIngestRepository(db: Database) {
      */
     async insertOrders(list: readonly OrderWrite[]): Promise<OrderRef[]> {
       if (list.length === 0) return [];
+      const byNo = new Map(list.map((o) => [o.orderNo, o]));
       const data = list.map((o) => ({
         order_no: o.orderNo,
         player_id: o.playerId,
@@ -463,8 +470,19 @@ export function createIngestRepository(db: Database) {
             and exists (select from ${channels} c where c.id = x.channel_id)
             and exists (select from ${games} g where g.id = x.game_id)
           on conflict (order_no) do nothing
-          returning id, order_no, player_id, amount_fen::text as amount_fen, ${ORDER_STATE}`)
-      ).map(orderRef);
+          returning id, order_no`)
+      ).map((r) => {
+        // The new row is what was written: only its id is new (no times read back and parsed).
+        const o = byNo.get(String(r.order_no));
+        if (!o) throw new Error(`insertOrders: unexpected order ${String(r.order_no)}`);
+        return {
+          id: Int.parse(r.id),
+          orderNo: o.orderNo,
+          playerId: o.playerId,
+          amountFen: o.amountFen,
+          ...o.state,
+        };
+      });
     },
 
     /**
