@@ -107,6 +107,13 @@ export const LAZY_IMPORTS: readonly LazyImport[] = [
     from: "import showWaveEffect from './WaveEffect';",
     to: "const showWaveEffect = (target, info) => void import('./WaveEffect').then((m) => m.default(target, info));",
   },
+  {
+    // rc-input by its module: through the package's index, the chunk of a screen drawing an
+    // Input took rc-input's TextArea (with its autosize) along, which only dialogs use.
+    module: 'antd/es/input/Input.js',
+    from: "import RcInput from '@rc-component/input';",
+    to: "import RcInput from '@rc-component/input/es/Input';",
+  },
 ];
 
 const normalized = (id: string) => id.replace(/\\/g, '/').replace(/\?.*$/, '');
