@@ -66,9 +66,10 @@ export function createWebPromotionRepository(db: Database) {
     for (const edge of edges) {
       const at = (column: AnyColumn) =>
         sql`${column} >= ${edge.from.toISOString()} and ${column} < ${edge.until.toISOString()}`;
-      parts.push(sql`select ${players.netBarId}, 1, 0, 0 from ${players}
+      parts.push(sql`select ${players.netBarId} as net_bar_id, 1 as users, 0 as orders, 0::bigint as paid from ${players}
         where ${and(bars(players.netBarId), at(players.registeredAt), equals(players.terminalType, f.terminal)) ?? sql`true`}`);
-      parts.push(sql`select ${orders.netBarId}, 0, 1, case when ${orders.status} in ${PAID} then ${orders.amountFen} else 0 end
+      parts.push(sql`select ${orders.netBarId} as net_bar_id, 0 as users, 1 as orders,
+        case when ${orders.status} in ${PAID} then ${orders.amountFen} else 0 end as paid
         from ${orders}
         where ${and(bars(orders.netBarId), at(orders.createdAt), equals(orders.terminalType, f.terminal)) ?? sql`true`}`);
     }
