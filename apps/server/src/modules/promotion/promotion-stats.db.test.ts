@@ -362,4 +362,86 @@ describe('promotion rollups', () => {
       { numRuns: inject('testDb') === 'pg' ? 15 : 25 },
     );
   }, 300_000);
+
+  it.skipIf(inject('testDb') !== 'pg')(
+    'stay equal to the count under parallel batches writing the same channels, bars and days',
+    async () => {
+      const [, , , l3] = await given.chain(3);
+      const [, , otherL2] = await given.chain(2);
+      if (!l3 || !otherL2) throw new Error('no chain');
+      const [gameId] = await biz.games();
+      if (gameId === undefined) throw new Error('no game');
+      const world = await biz.events(worldEvents(l3, otherL2));
+      expect(world.every((r) => r.outcome === 'accepted')).toBe(true);
+      const e = biz.event;
+      const users = Array.from({ length: 12 }, (_, u) => 9200 + u);
+      expect(
+        (
+          await biz.events(
+            users.map((userId, u) =>
+              e(
+                'player.registered',
+                {
+                  userId,
+                  phoneMasked: '138****0000',
+                  channelCode: CHANNELS[u % 2] as string,
+                  terminalType: u % 7,
+                },
+                at(u * 7),
+                `pp${u}`,
+              ),
+            ),
+          )
+        ).every((r) => r.outcome === 'accepted'),
+      ).toBe(true);
+      const order = (k: number, u: number) =>
+        e(
+          'order.created',
+          {
+            orderNo: `PO${k}`,
+            userId: users[u] as number,
+            gameId,
+            goodsId: 1,
+            channelCode: CHANNELS[k % 3] as string,
+            source: 60,
+            terminalType: k % 2,
+            rentType: 'hour',
+            rentMinutes: 60,
+            amountFen: 100 + k,
+            priceIncreaseFen: 0,
+            status: 10,
+          },
+          at(100 + (k % 5) * 60),
+          `po${k}`,
+        );
+      const status = (k: number, s: 30 | 50 | 60 | 70, minute: number) =>
+        e('order.statusChanged', { orderNo: `PO${k}`, status: s }, at(400 + minute), `ps${k}-${s}`);
+      // Rounds of 6 batches at once: each creates orders (its own players) on every channel, bar
+      // and day, and moves orders the batches before created; all take the same rollup rows.
+      for (let round = 0; round < 4; round++) {
+        const batches = Array.from({ length: 6 }, (_, b) => {
+          const list: IngestEvent[] = [];
+          for (let j = 0; j < 10; j++) list.push(order(round * 60 + b * 10 + j, (b * 2 + (j % 2)) % 12));
+          if (round > 0) {
+            for (let j = 0; j < 10; j++) {
+              const k = (round - 1) * 60 + b * 10 + j;
+              list.push(status(k, ([30, 50, 60, 70] as const)[(k + b) % 4] ?? 30, round * 10 + j));
+            }
+          }
+          return list;
+        });
+        const replies = (await Promise.all(batches.map((list) => biz.events(list)))).flat();
+        expect(replies.filter((r) => r.outcome !== 'accepted')).toEqual([]);
+      }
+      const state = await rollupsAndCounts();
+      expect(state.channelCount.length).toBe(3);
+      expect(state.channelRollup).toEqual(state.channelCount);
+      expect(state.barRollup).toEqual(state.barCount);
+      const [n] = await t.rows(
+        sql`select count(*)::int as n, count(*) filter (where status <> 10)::int as moved from orders`,
+      );
+      expect(n).toEqual({ n: 240, moved: 180 });
+    },
+    120_000,
+  );
 });
