@@ -11,6 +11,8 @@ import { type CaptchaText, createCaptchaService } from './modules/auth/captcha.s
 import { createLoginAttemptsRepository } from './modules/auth/login-attempts.repository';
 import { createSessionsRepository } from './modules/auth/sessions.repository';
 import { createSessionsService } from './modules/auth/sessions.service';
+import { createFinanceRepository } from './modules/finance/finance.repository';
+import { createFinanceService } from './modules/finance/finance.service';
 import { createGamesRepository } from './modules/games/games.repository';
 import { createGamesService } from './modules/games/games.service';
 import { createIngestRepository } from './modules/ingest/ingest.repository';
@@ -167,6 +169,8 @@ export function createServices({
     log,
   });
   const webPromotion = createWebPromotionService({ repo: createWebPromotionRepository(db), clock });
+  // Issue 10: the ledger and the agents' finance accounts (`finance.post` is the one way to move money).
+  const finance = createFinanceService({ repo: createFinanceRepository(db), clock });
   return {
     clock,
     regions,
@@ -195,6 +199,8 @@ export function createServices({
     ingest,
     channels,
     webPromotion,
+    // issue 10
+    finance,
   };
 }
 

@@ -3,7 +3,7 @@ import { fen } from '../money';
 
 /**
  * The figures of the promotion screens, rolled up (docs/domain.md#promotion-channels-and-web-promotion-issue-9-net-bar-mgt-and-web-mgt).
- * Kept by statement triggers on `players` and `orders` (migration `0015_promotion_stats_triggers`)
+ * Kept by statement triggers on `players` and `orders` (migration `0017_promotion_stats_triggers`)
  * in the transaction that writes them, whatever code writes them (ingestion, replays, status
  * changes): one grouped upsert per statement and table, in key order. "Paid" is the statuses 30,
  * 40, 50, 52 and 70 (`PAID_ORDER_STATUSES`): an order counts under its current status. No CHECK on

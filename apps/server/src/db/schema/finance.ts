@@ -1,0 +1,112 @@
+import { sql } from 'drizzle-orm';
+import {
+  bigint,
+  check,
+  index,
+  integer,
+  pgTable,
+  text,
+  timestamp,
+  uniqueIndex,
+  varchar,
+} from 'drizzle-orm/pg-core';
+import { fen, fenCheck } from '../money';
+import { agents } from './agents';
+import { orders } from './orders';
+
+/**
+ * What a ledger entry records (issue 10 §2). `order_share` / `share_reversal`: an order's profit
+ * share and its reversal; `withdraw_hold` / `withdraw_release` / `withdraw_paid` / `withdraw_fee`:
+ * a withdrawal moving money from available to frozen, back, or out; `device_settlement`: a valid
+ * device settlement; `adjustment`: the operator's correction with a reason.
+ */
+export const LEDGER_KINDS = [
+  'order_share',
+  'share_reversal',
+  'withdraw_hold',
+  'withdraw_release',
+  'withdraw_paid',
+  'withdraw_fee',
+  'device_settlement',
+  'adjustment',
+] as const;
+export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/**
+ * An agent's money, integer fen: what it may withdraw (`available`), what pending withdrawals hold
+ * (`frozen`), and two running totals. Never written but by the finance service's `post`, in the
+ * transaction that writes the ledger entries explaining the change; the CHECKs refuse a balance
+ * below zero whatever the code does.
+ */
+export const financeAccounts = pgTable(
+  'finance_accounts',
+  {
+    agentId: integer('agent_id')
+      .primaryKey()
+      .references(() => agents.id),
+    availableFen: fen('available_fen').notNull().default(0),
+    frozenFen: fen('frozen_fen').notNull().default(0),
+    /** Shares and device settlements credited, reversals taken back. */
+    totalIncomeFen: fen('total_income_fen').notNull().default(0),
+    /** Paid withdrawals (`withdraw_paid`), fees not included. */
+    totalWithdrawnFen: fen('total_withdrawn_fen').notNull().default(0),
+    updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    fenCheck('finance_accounts_available_range', t.availableFen, { nonNegative: true }),
+    fenCheck('finance_accounts_frozen_range', t.frozenFen, { nonNegative: true }),
+    fenCheck('finance_accounts_total_income_range', t.totalIncomeFen, { nonNegative: true }),
+    fenCheck('finance_accounts_total_withdrawn_range', t.totalWithdrawnFen, { nonNegative: true }),
+  ],
+);
+
+/**
+ * The append-only ledger: every change of a finance account, with the balances after it. A
+ * trigger (migration `finance_ledger_append_only`) refuses UPDATE and DELETE. An account's
+ * available (frozen) balance is the sum of its entries' available (frozen) deltas, always.
+ */
+export const ledgerEntries = pgTable(
+  'ledger_entries',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    availableDeltaFen: fen('available_delta_fen').notNull(),
+    frozenDeltaFen: fen('frozen_delta_fen').notNull(),
+    availableAfterFen: fen('available_after_fen').notNull(),
+    frozenAfterFen: fen('frozen_after_fen').notNull(),
+    orderId: integer('order_id').references(() => orders.id),
+    /** The profit allocation an `order_share` or `share_reversal` books (profit_allocations.id). */
+    allocationId: bigint('allocation_id', { mode: 'number' }),
+    withdrawalId: bigint('withdrawal_id', { mode: 'number' }),
+    deviceSettlementId: bigint('device_settlement_id', { mode: 'number' }),
+    reason: varchar('reason', { length: 200 }),
+    /** Who caused it (the operator of an adjustment, the agent applying); null for the system. */
+    actorAgentId: integer('actor_agent_id').references(() => agents.id),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    check(
+      'ledger_entries_kind_check',
+      sql`${t.kind} in ('order_share', 'share_reversal', 'withdraw_hold', 'withdraw_release', 'withdraw_paid', 'withdraw_fee', 'device_settlement', 'adjustment')`,
+    ),
+    fenCheck('ledger_entries_available_delta_range', t.availableDeltaFen),
+    fenCheck('ledger_entries_frozen_delta_range', t.frozenDeltaFen),
+    fenCheck('ledger_entries_available_after_range', t.availableAfterFen, { nonNegative: true }),
+    fenCheck('ledger_entries_frozen_after_range', t.frozenAfterFen, { nonNegative: true }),
+    check('ledger_entries_moves_check', sql`${t.availableDeltaFen} <> 0 or ${t.frozenDeltaFen} <> 0`),
+    /** An agent's entries, newest first (资金明细). */
+    index('ledger_entries_agent_created_idx').on(t.agentId, t.createdAt, t.id),
+    index('ledger_entries_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
+    index('ledger_entries_withdrawal_idx').on(t.withdrawalId).where(sql`${t.withdrawalId} is not null`),
+    /** An allocation is booked once and reversed once: a second settlement run is a no-op. */
+    uniqueIndex('ledger_entries_allocation_kind_unique')
+      .on(t.allocationId, t.kind)
+      .where(sql`${t.allocationId} is not null`),
+  ],
+);
+
+export type FinanceAccountRow = typeof financeAccounts.$inferSelect;
+export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
