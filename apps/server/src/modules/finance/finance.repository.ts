@@ -1,5 +1,5 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client';
+import { type Database, rowsOf, type Tx } from '../../db/client';
 import {
   type FinanceAccountRow,
   financeAccounts,
@@ -25,40 +25,46 @@ export type NewLedgerEntryRow = typeof ledgerEntries.$inferInsert;
 export function createFinanceRepository(db: Database) {
   return {
     /**
-     * Moves the accounts (created at zero when missing) by `moves`, one statement: the rows are
-     * upserted in agent-id order, so two posts touching overlapping accounts lock them in the same
-     * order and never deadlock. Answers the balances after the move. A balance below zero breaks
-     * the table's CHECK and fails the statement.
+     * Moves the accounts (created at zero when missing) by `moves`, in two statements: the first
+     * creates the missing rows and locks all of them in agent-id order (an upsert of the sorted
+     * ids), so two posts touching overlapping accounts never deadlock; the second adds the
+     * deltas to the locked rows. (One upsert carrying the deltas cannot work: PostgreSQL checks
+     * the CHECKs on the row it would insert, a negative delta, before it finds the conflict.)
+     * Answers the balances after the move. A balance below zero breaks the table's CHECK and
+     * fails the statement.
      */
     async moveAccounts(tx: Tx, moves: readonly AccountMove[], now: Date) {
       const sorted = [...moves].sort((a, b) => a.agentId - b.agentId);
-      return tx
+      await tx
         .insert(financeAccounts)
-        .values(
-          sorted.map((m) => ({
-            agentId: m.agentId,
-            availableFen: m.availableFen,
-            frozenFen: m.frozenFen,
-            totalIncomeFen: m.incomeFen,
-            totalWithdrawnFen: m.withdrawnFen,
-            updatedAt: now,
-          })),
-        )
+        .values(sorted.map((m) => ({ agentId: m.agentId, updatedAt: now })))
         .onConflictDoUpdate({
           target: financeAccounts.agentId,
-          set: {
-            availableFen: sql`${financeAccounts.availableFen} + excluded.available_fen`,
-            frozenFen: sql`${financeAccounts.frozenFen} + excluded.frozen_fen`,
-            totalIncomeFen: sql`${financeAccounts.totalIncomeFen} + excluded.total_income_fen`,
-            totalWithdrawnFen: sql`${financeAccounts.totalWithdrawnFen} + excluded.total_withdrawn_fen`,
-            updatedAt: sql`excluded.updated_at`,
-          },
-        })
-        .returning({
-          agentId: financeAccounts.agentId,
-          availableFen: financeAccounts.availableFen,
-          frozenFen: financeAccounts.frozenFen,
+          set: { updatedAt: sql`excluded.updated_at` },
         });
+      const values = sql.join(
+        sorted.map(
+          (m) =>
+            sql`(${m.agentId}::int, ${m.availableFen}::bigint, ${m.frozenFen}::bigint, ${m.incomeFen}::bigint, ${m.withdrawnFen}::bigint)`,
+        ),
+        sql`, `,
+      );
+      const rows = rowsOf(
+        await tx.execute(sql`
+          update ${financeAccounts} a set
+            available_fen = a.available_fen + v.available,
+            frozen_fen = a.frozen_fen + v.frozen,
+            total_income_fen = a.total_income_fen + v.income,
+            total_withdrawn_fen = a.total_withdrawn_fen + v.withdrawn
+          from (values ${values}) as v(agent_id, available, frozen, income, withdrawn)
+          where a.agent_id = v.agent_id
+          returning a.agent_id, a.available_fen, a.frozen_fen`),
+      );
+      return rows.map((r) => ({
+        agentId: Number(r.agent_id),
+        availableFen: Number(r.available_fen),
+        frozenFen: Number(r.frozen_fen),
+      }));
     },
 
     /** Appends entries, one statement; answers them with their ids, in the order given. */
