@@ -129,3 +129,26 @@ test('用户明细: the channel users with totals, a net bar picked by name', as
   for (const text of await rows(page).locator('td:nth-child(4)').allTextContents()) expect(text).toBe(bar);
   await shot(page, 'user-details-net-bar');
 });
+
+test('订单明细 scrolled to its right end: the fixed 操作 column covers no other column', async ({ page }) => {
+  await page.setViewportSize({ width: 1440, height: 900 });
+  await login(page, LEVEL0);
+  await page.goto('/order-details');
+  await expect(rows(page).first()).toBeVisible();
+  await settled(page);
+  await page
+    .locator('.ant-table-content, .ant-table-body')
+    .first()
+    .evaluate((el) => {
+      el.scrollLeft = el.scrollWidth;
+    });
+  const header = page.locator('.ant-table-thead tr').first();
+  const action = header.locator('th.ant-table-cell-fix-end').first();
+  const lastScrolled = header
+    .locator('th:not(.ant-table-cell-fix-end):not(.ant-table-cell-scrollbar)')
+    .last();
+  await expect(action).toHaveText('操作');
+  const [a, b] = [await action.boundingBox(), await lastScrolled.boundingBox()];
+  expect(a && b && b.x + b.width <= a.x + 1).toBe(true);
+  await shot(page, 'order-details-scrolled', { fullPage: false });
+});

@@ -25,46 +25,54 @@ export type NewLedgerEntryRow = typeof ledgerEntries.$inferInsert;
 export function createFinanceRepository(db: Database) {
   return {
     /**
-     * Moves the accounts (created at zero when missing) by `moves`, in two statements: the first
-     * creates the missing rows and locks all of them in agent-id order (an upsert of the sorted
-     * ids), so two posts touching overlapping accounts never deadlock; the second adds the
-     * deltas to the locked rows. (One upsert carrying the deltas cannot work: PostgreSQL checks
-     * the CHECKs on the row it would insert, a negative delta, before it finds the conflict.)
-     * Answers the balances after the move. A balance below zero breaks the table's CHECK and
-     * fails the statement.
+     * Moves the accounts (created at zero when missing) by `moves`: the missing rows are inserted
+     * at zero, the rows are locked in agent-id order (two posts touching overlapping accounts lock
+     * them in the same order and never deadlock), then moved by one UPDATE. Answers the balances
+     * after the move. A balance below zero breaks the table's CHECK and fails the statement.
+     *
+     * Not one `INSERT … ON CONFLICT DO UPDATE` with the deltas as the proposed row: PostgreSQL
+     * checks the CHECK constraints against the proposed row before it finds the conflict, so every
+     * debit of an existing account (a negative delta) would be refused.
      */
     async moveAccounts(tx: Tx, moves: readonly AccountMove[], now: Date) {
       const sorted = [...moves].sort((a, b) => a.agentId - b.agentId);
+      const ids = sorted.map((m) => m.agentId);
       await tx
         .insert(financeAccounts)
-        .values(sorted.map((m) => ({ agentId: m.agentId, updatedAt: now })))
-        .onConflictDoUpdate({
-          target: financeAccounts.agentId,
-          set: { updatedAt: sql`excluded.updated_at` },
-        });
-      const values = sql.join(
+        .values(ids.map((agentId) => ({ agentId, updatedAt: now })))
+        .onConflictDoNothing({ target: financeAccounts.agentId });
+      await tx
+        .select({ agentId: financeAccounts.agentId })
+        .from(financeAccounts)
+        .where(inArray(financeAccounts.agentId, ids))
+        .orderBy(asc(financeAccounts.agentId))
+        .for('update');
+      const deltas = sql.join(
         sorted.map(
           (m) =>
-            sql`(${m.agentId}::int, ${m.availableFen}::bigint, ${m.frozenFen}::bigint, ${m.incomeFen}::bigint, ${m.withdrawnFen}::bigint)`,
+            sql`(${m.agentId}::integer, ${m.availableFen}::bigint, ${m.frozenFen}::bigint, ${m.incomeFen}::bigint, ${m.withdrawnFen}::bigint)`,
         ),
         sql`, `,
       );
       const rows = rowsOf(
         await tx.execute(sql`
-          update ${financeAccounts} a set
-            available_fen = a.available_fen + v.available,
-            frozen_fen = a.frozen_fen + v.frozen,
-            total_income_fen = a.total_income_fen + v.income,
-            total_withdrawn_fen = a.total_withdrawn_fen + v.withdrawn
-          from (values ${values}) as v(agent_id, available, frozen, income, withdrawn)
-          where a.agent_id = v.agent_id
-          returning a.agent_id, a.available_fen, a.frozen_fen`),
+          update ${financeAccounts} as f set
+            available_fen = f.available_fen + d.available,
+            frozen_fen = f.frozen_fen + d.frozen,
+            total_income_fen = f.total_income_fen + d.income,
+            total_withdrawn_fen = f.total_withdrawn_fen + d.withdrawn,
+            updated_at = ${now.toISOString()}
+          from (values ${deltas}) as d(agent_id, available, frozen, income, withdrawn)
+          where f.agent_id = d.agent_id
+          returning f.agent_id, f.available_fen, f.frozen_fen`),
       );
-      return rows.map((r) => ({
-        agentId: Number(r.agent_id),
-        availableFen: Number(r.available_fen),
-        frozenFen: Number(r.frozen_fen),
-      }));
+      return rows
+        .map((r) => ({
+          agentId: Number(r.agent_id),
+          availableFen: Number(r.available_fen),
+          frozenFen: Number(r.frozen_fen),
+        }))
+        .sort((a, b) => a.agentId - b.agentId);
     },
 
     /** Appends entries, one statement; answers them with their ids, in the order given. */

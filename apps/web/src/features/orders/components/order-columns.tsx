@@ -1,10 +1,9 @@
-import { formatYuan, type OrderBarItem } from '@agent-console/contract';
+import { formatYuan } from '@agent-console/contract/money';
+import type { OrderBarItem } from '@agent-console/contract/orders';
 import { Button, type TableColumnsType, Tag } from 'antd';
 import { formatTime } from '../../../lib/format';
+import { columnsWidth } from '../../../lib/table-width';
 import { STATUS_COLORS, sourceLabel, statusLabel, terminalLabel } from '../order-labels';
-
-/** The order table's width: wide enough for its columns at 1440 px, scrolled sideways below. */
-export const ORDER_TABLE_WIDTH = 1660;
 
 /** The columns of 订单明细, amounts in yuan with two decimals. */
 export function orderColumns(onDetail: (row: OrderBarItem) => void): TableColumnsType<OrderBarItem> {
@@ -68,3 +67,6 @@ export function orderColumns(onDetail: (row: OrderBarItem) => void): TableColumn
     },
   ];
 }
+
+/** The order table's scroll width: its columns side by side (it scrolls sideways at 1440 px). */
+export const ORDER_TABLE_WIDTH = columnsWidth(orderColumns(() => undefined));

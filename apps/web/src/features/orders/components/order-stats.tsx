@@ -1,16 +1,16 @@
+import type { AgentInfo } from '@agent-console/contract/agent';
+import { DEFAULT_PAGE_SIZE } from '@agent-console/contract/constants';
+import { TimeTypeLabels } from '@agent-console/contract/enums';
+import { formatYuan } from '@agent-console/contract/money';
 import {
-  type AgentInfo,
   type BarOrderStatisticsQuery,
   type BarOrderStatisticsRow,
   barOrderStatisticsTime,
-  DEFAULT_PAGE_SIZE,
-  formatYuan,
   queryBarOrderStatisticsPage,
   STATS_TIME_TYPES,
   type StatsTimeType,
-  TimeTypeLabels,
   totalBarOrderStatistics,
-} from '@agent-console/contract';
+} from '@agent-console/contract/orders';
 import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Form, Segmented, Space, Table, type TableColumnsType } from 'antd';
@@ -19,6 +19,7 @@ import { LazyDateRangePicker } from '../../../components/lazy-fields';
 import { fromFormValues, toFormValues } from '../../../components/list-page';
 import { ListPager } from '../../../components/list-pager';
 import { call } from '../../../lib/api-client';
+import { columnsWidth } from '../../../lib/table-width';
 import { monthAligned, RANGE_FIELDS, withoutTreeRoot } from '../order-labels';
 import { OrderTotals } from './order-totals';
 import { PlaceFilterFields } from './place-filter-fields';
@@ -96,6 +97,7 @@ export function OrderStats({ agent }: { agent: Pick<AgentInfo, 'id' | 'structure
     setNonce((n) => n + 1);
   };
   const timeType = state?.query.timeType ?? '10';
+  const tableColumns = columns(timeType);
 
   return (
     <div className="order-stats">
@@ -161,11 +163,11 @@ export function OrderStats({ agent }: { agent: Pick<AgentInfo, 'id' | 'structure
       <Table<BarOrderStatisticsRow>
         rowKey="statTime"
         size="middle"
-        columns={columns(timeType)}
+        columns={tableColumns}
         dataSource={page.data?.object ?? []}
         loading={loading}
         pagination={false}
-        scroll={{ x: 1050 }}
+        scroll={{ x: columnsWidth(tableColumns) }}
       />
       <ListPager
         current={state?.pageNum ?? 1}

@@ -1,17 +1,18 @@
+import { formatYuan } from '@agent-console/contract/money';
 import {
   type ChannelUserItem,
   type ChannelUserTotals,
   exportUsersPage,
-  formatYuan,
   queryUsersPage,
   queryUsersTotal,
-} from '@agent-console/contract';
+} from '@agent-console/contract/orders';
 import { Form, Select, type TableColumnsType } from 'antd';
 import Input from 'antd/es/input/Input';
 import { LazyDateRangePicker } from '../../../components/lazy-fields';
 import { ListPage } from '../../../components/list-page';
 import { formatTime } from '../../../lib/format';
 import { useAgentInfo } from '../../../lib/session';
+import { columnsWidth } from '../../../lib/table-width';
 import { useList } from '../../../lib/use-list';
 import { last30Days, RANGE_FIELDS, terminalLabel, terminalOptions, withoutTreeRoot } from '../order-labels';
 import { PlaceFilterFields } from './place-filter-fields';
@@ -97,7 +98,7 @@ export function UserList() {
       totals={list.totals ? <UserTotals totals={list.totals} /> : null}
       exportEndpoint={exportUsersPage}
       columns={columns}
-      scroll={{ x: 1350 }}
+      scroll={{ x: columnsWidth(columns) }}
     />
   );
 }

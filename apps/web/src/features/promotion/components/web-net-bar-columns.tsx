@@ -1,8 +1,8 @@
-import { formatYuan, type WebNetBarItem } from '@agent-console/contract';
+import { formatYuan } from '@agent-console/contract/money';
+import type { WebNetBarItem } from '@agent-console/contract/promotion';
 import { Button, type TableColumnsType } from 'antd';
 import { ellipsisCell, TimeCell } from '../../../components/table-cells';
-
-export const WEB_NET_BAR_TABLE_WIDTH = 1040;
+import { columnsWidth } from '../../../lib/table-width';
 
 /** The columns of the web promotion net bar list: the bar, its agent, and its figures in the range. */
 export function webNetBarColumns({
@@ -46,3 +46,6 @@ export function webNetBarColumns({
     },
   ];
 }
+
+/** The web net bar table's scroll width: its columns side by side. */
+export const WEB_NET_BAR_TABLE_WIDTH = columnsWidth(webNetBarColumns({ onCopyLink: async () => undefined }));
