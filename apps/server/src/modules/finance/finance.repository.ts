@@ -1,5 +1,5 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client';
+import { type Database, rowsOf, type Tx } from '../../db/client';
 import {
   type FinanceAccountRow,
   financeAccounts,
@@ -25,40 +25,54 @@ export type NewLedgerEntryRow = typeof ledgerEntries.$inferInsert;
 export function createFinanceRepository(db: Database) {
   return {
     /**
-     * Moves the accounts (created at zero when missing) by `moves`, one statement: the rows are
-     * upserted in agent-id order, so two posts touching overlapping accounts lock them in the same
-     * order and never deadlock. Answers the balances after the move. A balance below zero breaks
-     * the table's CHECK and fails the statement.
+     * Moves the accounts (created at zero when missing) by `moves`: the missing rows are inserted
+     * at zero, the rows are locked in agent-id order (two posts touching overlapping accounts lock
+     * them in the same order and never deadlock), then moved by one UPDATE. Answers the balances
+     * after the move. A balance below zero breaks the table's CHECK and fails the statement.
+     *
+     * Not one `INSERT … ON CONFLICT DO UPDATE` with the deltas as the proposed row: PostgreSQL
+     * checks the CHECK constraints against the proposed row before it finds the conflict, so every
+     * debit of an existing account (a negative delta) would be refused.
      */
     async moveAccounts(tx: Tx, moves: readonly AccountMove[], now: Date) {
       const sorted = [...moves].sort((a, b) => a.agentId - b.agentId);
-      return tx
+      const ids = sorted.map((m) => m.agentId);
+      await tx
         .insert(financeAccounts)
-        .values(
-          sorted.map((m) => ({
-            agentId: m.agentId,
-            availableFen: m.availableFen,
-            frozenFen: m.frozenFen,
-            totalIncomeFen: m.incomeFen,
-            totalWithdrawnFen: m.withdrawnFen,
-            updatedAt: now,
-          })),
-        )
-        .onConflictDoUpdate({
-          target: financeAccounts.agentId,
-          set: {
-            availableFen: sql`${financeAccounts.availableFen} + excluded.available_fen`,
-            frozenFen: sql`${financeAccounts.frozenFen} + excluded.frozen_fen`,
-            totalIncomeFen: sql`${financeAccounts.totalIncomeFen} + excluded.total_income_fen`,
-            totalWithdrawnFen: sql`${financeAccounts.totalWithdrawnFen} + excluded.total_withdrawn_fen`,
-            updatedAt: sql`excluded.updated_at`,
-          },
-        })
-        .returning({
-          agentId: financeAccounts.agentId,
-          availableFen: financeAccounts.availableFen,
-          frozenFen: financeAccounts.frozenFen,
-        });
+        .values(ids.map((agentId) => ({ agentId, updatedAt: now })))
+        .onConflictDoNothing({ target: financeAccounts.agentId });
+      await tx
+        .select({ agentId: financeAccounts.agentId })
+        .from(financeAccounts)
+        .where(inArray(financeAccounts.agentId, ids))
+        .orderBy(asc(financeAccounts.agentId))
+        .for('update');
+      const deltas = sql.join(
+        sorted.map(
+          (m) =>
+            sql`(${m.agentId}::integer, ${m.availableFen}::bigint, ${m.frozenFen}::bigint, ${m.incomeFen}::bigint, ${m.withdrawnFen}::bigint)`,
+        ),
+        sql`, `,
+      );
+      const rows = rowsOf(
+        await tx.execute(sql`
+          update ${financeAccounts} as f set
+            available_fen = f.available_fen + d.available,
+            frozen_fen = f.frozen_fen + d.frozen,
+            total_income_fen = f.total_income_fen + d.income,
+            total_withdrawn_fen = f.total_withdrawn_fen + d.withdrawn,
+            updated_at = ${now.toISOString()}
+          from (values ${deltas}) as d(agent_id, available, frozen, income, withdrawn)
+          where f.agent_id = d.agent_id
+          returning f.agent_id, f.available_fen, f.frozen_fen`),
+      );
+      return rows
+        .map((r) => ({
+          agentId: Number(r.agent_id),
+          availableFen: Number(r.available_fen),
+          frozenFen: Number(r.frozen_fen),
+        }))
+        .sort((a, b) => a.agentId - b.agentId);
     },
 
     /** Appends entries, one statement; answers them with their ids, in the order given. */
