@@ -8,6 +8,7 @@ import { Button, Form, Popconfirm, Select, type TableColumnsType, Tag } from 'an
 import { LazyDateRangePicker } from '../../../components/lazy-fields';
 import { ListPage } from '../../../components/list-page';
 import { ellipsisCell, TimeCell } from '../../../components/table-cells';
+import { columnsWidth } from '../../../lib/table-width';
 import { runAction } from '../../../lib/use-action';
 import { useList } from '../../../lib/use-list';
 import { useCancelWithdrawal } from '../api/finance';
@@ -81,7 +82,7 @@ export function WithdrawRecordList() {
       rowKey="id"
       columns={columns}
       ranges={RANGES}
-      scroll={{ x: 1100 }}
+      scroll={{ x: columnsWidth(columns, 140) }}
       filters={
         <>
           <Form.Item label="申请时间" name="range">

@@ -24,6 +24,7 @@ import { LazyDateRangePicker } from '../../../components/lazy-fields';
 import { ListPage } from '../../../components/list-page';
 import { ellipsisCell, TimeCell } from '../../../components/table-cells';
 import { levelLabel } from '../../../lib/format';
+import { columnsWidth } from '../../../lib/table-width';
 import { runAction } from '../../../lib/use-action';
 import { useList } from '../../../lib/use-list';
 import { validValues } from '../../../lib/valid-form';
@@ -219,7 +220,7 @@ export function WithdrawReviewList() {
         rowKey="id"
         columns={columns}
         ranges={RANGES}
-        scroll={{ x: 1140 }}
+        scroll={{ x: columnsWidth(columns, 110) }}
         filters={
           <>
             <Form.Item label="申请时间" name="range">
