@@ -33,6 +33,14 @@ module.exports = {
       to: { path: '^apps/web' },
     },
     {
+      name: 'web-contract-by-file',
+      severity: 'error',
+      comment:
+        'The console imports the contract file by file (`@agent-console/contract/orders`), never its index: the index reaches every file, and the build would put every schema in the entry chunk (docs/contract.md).',
+      from: { path: '^apps/web' },
+      to: { path: '^packages/contract/src/index[.]ts$' },
+    },
+    {
       name: 'web-no-cross-feature',
       severity: 'error',
       comment: 'A feature never imports another feature.',

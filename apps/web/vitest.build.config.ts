@@ -9,7 +9,13 @@ import { antdOnDemand } from './build/antd-on-demand.ts';
 export default defineProject({
   plugins: [antdOnDemand(), react()],
   // antd's ES build, as the console's build has it (tests otherwise load its CommonJS build).
-  resolve: { alias: [{ find: /^antd$/, replacement: 'antd/es/index.js' }] },
+  // The helpers the plugin edits too (tests otherwise load their CommonJS builds, which it leaves).
+  resolve: {
+    alias: [
+      { find: /^antd$/, replacement: 'antd/es/index.js' },
+      { find: /^@rc-component\/(select|form)$/, replacement: '@rc-component/$1/es/index.js' },
+    ],
+  },
   test: {
     name: 'web-build',
     environment: 'jsdom',
@@ -17,7 +23,8 @@ export default defineProject({
     setupFiles: ['src/testing/setup.ts'],
     restoreMocks: true,
     unstubGlobals: true,
-    server: { deps: { inline: ['antd'] } },
+    // antd and the helpers build/antd-on-demand.ts edits, as ES modules through the plugin.
+    server: { deps: { inline: ['antd', '@rc-component/select', '@rc-component/form'] } },
     testTimeout: 60_000,
   },
 });

@@ -16,7 +16,7 @@ describe('antd-on-demand', () => {
       for (const edit of LAZY_IMPORTS.filter((e) => e.module === module)) {
         expect(result?.code, edit.from).not.toContain(edit.from);
       }
-      expect(result?.code).toContain('__antdLazy(() => import(');
+      expect(result?.code).toMatch(/\bimport\(/);
       expect(result?.map.mappings).not.toBe('');
     }
   });

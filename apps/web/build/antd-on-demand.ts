@@ -81,6 +81,32 @@ export const LAZY_IMPORTS: readonly LazyImport[] = [
     from: "import Radio from '../../radio';",
     to: lazyComponent('Radio', '../../radio'),
   },
+  {
+    // A select's option list (with its virtual list) draws only when the select opens: it loads
+    // then (the select's keyboard handlers call the list through an optional ref meanwhile).
+    module: '@rc-component/select/es/Select.js',
+    from: 'import OptionList from "./OptionList";',
+    to: `${REACT}\n${lazyComponent('OptionList', './OptionList')}`,
+  },
+  {
+    // A form field's validation (async-validator) runs only when a field with rules is validated,
+    // and answers with a promise: the module loads on the first validation.
+    module: '@rc-component/form/es/Field.js',
+    from: 'import { validateRules } from "./utils/validateUtil";',
+    to: 'const validateRules = (...args) => import("./utils/validateUtil").then((m) => m.validateRules(...args));',
+  },
+  {
+    // Scrolling to a field (`form.scrollToField`, `scrollToFirstError`) after a failed submit.
+    module: 'antd/es/form/hooks/useForm.js',
+    from: "import scrollIntoView from 'scroll-into-view-if-needed';",
+    to: "const scrollIntoView = (node, options) => void import('scroll-into-view-if-needed').then((m) => m.default(node, options));",
+  },
+  {
+    // The click wave of buttons (and checkboxes, radios, switches) after the first click.
+    module: 'antd/es/_util/wave/useWave.js',
+    from: "import showWaveEffect from './WaveEffect';",
+    to: "const showWaveEffect = (target, info) => void import('./WaveEffect').then((m) => m.default(target, info));",
+  },
 ];
 
 const normalized = (id: string) => id.replace(/\\/g, '/').replace(/\?.*$/, '');

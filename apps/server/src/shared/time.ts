@@ -33,3 +33,30 @@ export function chinaRange(
   if (from && to && from > to) throw new AppError(Codes.INVALID_PARAMS, '开始时间不能晚于结束时间');
   return { ...(from ? { from } : {}), ...(to ? { to } : {}) };
 }
+
+const DAY_MS = 24 * 60 * 60 * 1000;
+/** The instant a China day starts, for any instant of it. */
+const chinaDayStart = (ms: number) => Math.floor((ms + CST_OFFSET_MS) / DAY_MS) * DAY_MS - CST_OFFSET_MS;
+const chinaDayText = (ms: number) => new Date(ms + CST_OFFSET_MS).toISOString().slice(0, 10);
+
+/**
+ * A range of instants (both ends included) as the whole China days inside it (`days`, first and
+ * last `YYYY-MM-DD`, or null when it holds no whole day) and the parts of days left at its ends
+ * (`edges`, each from its `from` included to its `until` excluded): what a rollup by day answers,
+ * and what must be read from the rows.
+ */
+export function chinaWholeDays(range: { from: Date; to: Date }): {
+  days: { first: string; last: string } | null;
+  edges: { from: Date; until: Date }[];
+} {
+  const from = range.from.getTime();
+  const until = range.to.getTime() + 1;
+  if (until <= from) return { days: null, edges: [] };
+  const firstWhole = from === chinaDayStart(from) ? from : chinaDayStart(from) + DAY_MS;
+  const wholeUntil = chinaDayStart(until);
+  if (firstWhole >= wholeUntil) return { days: null, edges: [{ from: range.from, until: new Date(until) }] };
+  const edges: { from: Date; until: Date }[] = [];
+  if (from < firstWhole) edges.push({ from: range.from, until: new Date(firstWhole) });
+  if (wholeUntil < until) edges.push({ from: new Date(wholeUntil), until: new Date(until) });
+  return { days: { first: chinaDayText(firstWhole), last: chinaDayText(wholeUntil - DAY_MS) }, edges };
+}

@@ -1,4 +1,6 @@
-import { customSiteInfo, isLogin, queryAgentInfo, queryUnfinishedTask } from '@agent-console/contract';
+import { customSiteInfo, queryAgentInfo } from '@agent-console/contract/agent';
+import { isLogin } from '@agent-console/contract/auth';
+import { queryUnfinishedTask } from '@agent-console/contract/task';
 import type { LoaderFunctionArgs } from 'react-router';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 import { browser } from '../lib/browser';

@@ -1,4 +1,6 @@
-import { Codes, type RoleSubject, type UnfinishedTask } from '@agent-console/contract';
+import { Codes } from '@agent-console/contract/envelope';
+import type { RoleSubject } from '@agent-console/contract/roles';
+import type { UnfinishedTask } from '@agent-console/contract/task';
 import type { QueryClient } from '@tanstack/react-query';
 import { type LoaderFunction, matchPath, redirect } from 'react-router';
 import { loginPath, paths } from '../config/paths';

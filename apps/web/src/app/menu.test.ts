@@ -1,4 +1,4 @@
-import { ROUTE_ROLES, type RoleSubject } from '@agent-console/contract';
+import { ROUTE_ROLES, type RoleSubject } from '@agent-console/contract/roles';
 import { describe, expect, it } from 'vitest';
 import { buildMenu, canAccess, generateRoutes, type MenuGroups, openKeysFor } from './menu';
 import type { AppRouteDef } from './route-meta';

@@ -1,4 +1,4 @@
-import { isAllowed, type RoleSubject } from '@agent-console/contract';
+import { isAllowed, type RoleSubject } from '@agent-console/contract/roles';
 import type { MenuIconKey } from './layout/menu-icons';
 import type { AppRouteDef, MenuGroup, MenuGroupKey } from './route-meta';
 

@@ -1,4 +1,4 @@
-import type { RoleRule } from '@agent-console/contract';
+import type { RoleRule } from '@agent-console/contract/roles';
 import type { QueryClient } from '@tanstack/react-query';
 import type { ComponentType } from 'react';
 import type { LoaderFunction, UIMatch } from 'react-router';

@@ -1,4 +1,4 @@
-import { ROUTE_ROLES } from '@agent-console/contract';
+import { ROUTE_ROLES } from '@agent-console/contract/roles';
 import { paths } from '../config/paths';
 import type { MenuGroups } from './menu';
 import type { AppRouteDef } from './route-meta';

@@ -1,10 +1,7 @@
-import {
-  customSiteInfo,
-  isLogin,
-  queryAgentInfo,
-  queryUnfinishedTask,
-  queryUserInfo,
-} from '@agent-console/contract';
+import { customSiteInfo, queryAgentInfo } from '@agent-console/contract/agent';
+import { isLogin } from '@agent-console/contract/auth';
+import { queryUnfinishedTask } from '@agent-console/contract/task';
+import { queryUserInfo } from '@agent-console/contract/user';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, within } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';

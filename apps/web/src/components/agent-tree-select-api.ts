@@ -1,4 +1,8 @@
-import { queryAgentTreeNodes, queryAgentTreePath, searchAgentTreeNodes } from '@agent-console/contract';
+import {
+  queryAgentTreeNodes,
+  queryAgentTreePath,
+  searchAgentTreeNodes,
+} from '@agent-console/contract/agent-tree';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../lib/api-client';
 import type { AgentTreeLevel } from './agent-tree-select-model';

@@ -1,4 +1,5 @@
-import type { AgentTreeMatch, AgentTreeNode } from '@agent-console/contract';
+import type { AgentTreeNode } from '@agent-console/contract/agent';
+import type { AgentTreeMatch } from '@agent-console/contract/agent-tree';
 import { describe, expect, it } from 'vitest';
 import {
   type AgentTreeOption,

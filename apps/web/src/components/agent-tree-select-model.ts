@@ -1,9 +1,5 @@
-import {
-  AGENT_TREE_ROOT_ID,
-  type AgentTreeItem,
-  type AgentTreeMatch,
-  type AgentTreeNode,
-} from '@agent-console/contract';
+import { AGENT_TREE_ROOT_ID, type AgentTreeNode } from '@agent-console/contract/agent';
+import type { AgentTreeItem, AgentTreeMatch } from '@agent-console/contract/agent-tree';
 
 /**
  * What the agent select knows of the tree, and the TreeSelect data drawn from it. The agent info

@@ -1,10 +1,10 @@
+import type { AgentTreeNode } from '@agent-console/contract/agent';
 import {
   type AgentTreeItem,
-  type AgentTreeNode,
   queryAgentTreeNodes,
   queryAgentTreePath,
   searchAgentTreeNodes,
-} from '@agent-console/contract';
+} from '@agent-console/contract/agent-tree';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,5 @@
-import { AGENT_TREE_ROOT_ID, type AgentTreeMatch, type AgentTreeNode } from '@agent-console/contract';
+import { AGENT_TREE_ROOT_ID, type AgentTreeNode } from '@agent-console/contract/agent';
+import type { AgentTreeMatch } from '@agent-console/contract/agent-tree';
 import {
   keepPreviousData,
   type QueryObserverResult,

@@ -1,5 +1,5 @@
 import { ConfigProvider } from 'antd';
-import zhCN from 'antd/locale/zh_CN';
+import zhCN from 'antd/es/locale/zh_CN';
 import { type ComponentType, type ReactNode, useLayoutEffect, useMemo, useState } from 'react';
 import { lazyComponent } from '../lib/lazy-chunk';
 import { registerMessageHostRequest } from '../lib/notify';

@@ -1,4 +1,4 @@
-import type { RegionNode } from '@agent-console/contract';
+import type { RegionNode } from '@agent-console/contract/agent';
 import { describe, expect, it } from 'vitest';
 import { areaKeyOf, areaNameOf, areaPathOf } from './area-cascader';
 

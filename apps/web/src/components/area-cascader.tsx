@@ -1,4 +1,4 @@
-import type { RegionNode } from '@agent-console/contract';
+import type { RegionNode } from '@agent-console/contract/agent';
 import { Cascader } from 'antd';
 import { AREA_PLACEHOLDER } from './field-placeholders';
 

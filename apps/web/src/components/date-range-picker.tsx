@@ -1,4 +1,4 @@
-import { formatDateTime, RANGE_SHORTCUTS } from '@agent-console/contract';
+import { formatDateTime, RANGE_SHORTCUTS } from '@agent-console/contract/dates';
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/zh-cn';

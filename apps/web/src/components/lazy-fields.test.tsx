@@ -1,4 +1,5 @@
-import { type AgentTreeNode, queryAgentTreeNodes, type RegionNode } from '@agent-console/contract';
+import type { AgentTreeNode, RegionNode } from '@agent-console/contract/agent';
+import { queryAgentTreeNodes } from '@agent-console/contract/agent-tree';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { fireEvent, render, screen, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';

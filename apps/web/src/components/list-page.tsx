@@ -1,4 +1,4 @@
-import type { AnyListDef, ExportEndpoint, ListRowOf } from '@agent-console/contract';
+import type { AnyListDef, ExportEndpoint, ListRowOf } from '@agent-console/contract/list';
 import { DownloadOutlined, ReloadOutlined } from '@ant-design/icons';
 import { Button, Form, Space, Table, type TableColumnsType, type TableProps } from 'antd';
 import { type ReactNode, useEffect, useMemo } from 'react';

@@ -1,4 +1,4 @@
-import { PAGER_COUNT } from '@agent-console/contract';
+import { PAGER_COUNT } from '@agent-console/contract/constants';
 
 /** A page number, or a "more" button that jumps over the pages it hides. */
 export type PagerItem = number | 'prev-more' | 'next-more';

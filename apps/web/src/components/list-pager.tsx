@@ -1,4 +1,4 @@
-import { PAGE_SIZES } from '@agent-console/contract';
+import { PAGE_SIZES } from '@agent-console/contract/constants';
 import { DoubleLeftOutlined, DoubleRightOutlined, LeftOutlined, RightOutlined } from '@ant-design/icons';
 import { Select } from 'antd';
 // antd's plain Input, without the Password, Search, TextArea and OTP that `Input` from 'antd' carries.

@@ -3,7 +3,7 @@ import {
   queryPickerNames,
   searchChannelOptions,
   searchNetBarOptions,
-} from '@agent-console/contract';
+} from '@agent-console/contract/orders';
 import { keepPreviousData, queryOptions, useQuery } from '@tanstack/react-query';
 import { Select } from 'antd';
 import { useMemo, useState } from 'react';

@@ -1,10 +1,7 @@
-import {
-  customSiteInfo,
-  isLogin,
-  login,
-  queryUnfinishedTask,
-  REQUEST_TIMEOUT_MS,
-} from '@agent-console/contract';
+import { customSiteInfo } from '@agent-console/contract/agent';
+import { isLogin, login } from '@agent-console/contract/auth';
+import { REQUEST_TIMEOUT_MS } from '@agent-console/contract/constants';
+import { queryUnfinishedTask } from '@agent-console/contract/task';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, on, stubApi } from '../testing/fetch-stub';
 import { ApiError, call, NETWORK_ERROR_MESSAGE, TIMEOUT_MESSAGE } from './api-client';

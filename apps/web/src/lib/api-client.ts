@@ -1,11 +1,6 @@
-import {
-  type AnyEndpoint,
-  Codes,
-  type ObjectOf,
-  pathOf,
-  REQUEST_TIMEOUT_MS,
-  type RequestOf,
-} from '@agent-console/contract';
+import { REQUEST_TIMEOUT_MS } from '@agent-console/contract/constants';
+import { type AnyEndpoint, type ObjectOf, pathOf, type RequestOf } from '@agent-console/contract/endpoint';
+import { Codes } from '@agent-console/contract/envelope';
 import { loginPath, paths } from '../config/paths';
 import { browser } from './browser';
 import { parseJson } from './json';

@@ -1,4 +1,4 @@
-import { type CaptchaImage, captchaImage } from '@agent-console/contract';
+import { type CaptchaImage, captchaImage } from '@agent-console/contract/auth';
 import { call } from './api-client';
 
 /** A fresh built-in image captcha (login, SMS sends): its key (sent back) and the SVG picture. */

@@ -1,4 +1,5 @@
-import { AgentLevelLabels, DATE_TIME_RE, formatDateTime } from '@agent-console/contract';
+import { DATE_TIME_RE, formatDateTime } from '@agent-console/contract/dates';
+import { AgentLevelLabels } from '@agent-console/contract/enums';
 
 /**
  * A server time as "YYYY-MM-DD HH:mm:ss" (the wire format, a bare date at 00:00:00; an ISO time in

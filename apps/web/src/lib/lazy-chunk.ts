@@ -1,4 +1,4 @@
-import { CHUNK_LOAD_TIMEOUT_MS } from '@agent-console/contract';
+import { CHUNK_LOAD_TIMEOUT_MS } from '@agent-console/contract/constants';
 import { type ComponentType, type LazyExoticComponent, lazy, useEffect, useRef, useState } from 'react';
 
 /** A script chunk that did not arrive: the error boundary offers a reload. */

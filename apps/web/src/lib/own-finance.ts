@@ -1,4 +1,4 @@
-import { queryOwnFinance } from '@agent-console/contract';
+import { queryOwnFinance } from '@agent-console/contract/withdrawals';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from './api-client';
 

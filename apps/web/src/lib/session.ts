@@ -1,11 +1,8 @@
-import {
-  Codes,
-  isLogin,
-  queryAgentInfo,
-  queryStructuredAreaInfo,
-  queryUnfinishedTask,
-  queryUserInfo,
-} from '@agent-console/contract';
+import { queryAgentInfo, queryStructuredAreaInfo } from '@agent-console/contract/agent';
+import { isLogin } from '@agent-console/contract/auth';
+import { Codes } from '@agent-console/contract/envelope';
+import { queryUnfinishedTask } from '@agent-console/contract/task';
+import { queryUserInfo } from '@agent-console/contract/user';
 import {
   type QueryClient,
   type QueryKey,

@@ -1,4 +1,4 @@
-import { exportAgentInfoPage } from '@agent-console/contract';
+import { exportAgentInfoPage } from '@agent-console/contract/agent-mgt';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { removeCookie, writeCookie } from './cookie';

@@ -1,4 +1,4 @@
-import { EXPORT_TOKEN_COOKIE, type ExportEndpoint, exportHref } from '@agent-console/contract';
+import { EXPORT_TOKEN_COOKIE, type ExportEndpoint, exportHref } from '@agent-console/contract/list';
 import { useCallback, useEffect, useRef, useState } from 'react';
 import { readBase, rejectFailure } from './api-client';
 import { readCookie, removeCookie } from './cookie';

@@ -1,4 +1,8 @@
-import { type AgentListItem, queryAgentInfoPage, queryAgentInfoTotal } from '@agent-console/contract';
+import {
+  type AgentListItem,
+  queryAgentInfoPage,
+  queryAgentInfoTotal,
+} from '@agent-console/contract/agent-mgt';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, waitFor } from '@testing-library/react';
 import { createMemoryRouter, RouterProvider } from 'react-router';

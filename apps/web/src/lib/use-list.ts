@@ -1,16 +1,13 @@
+import { DEFAULT_PAGE_SIZE, PAGE_SIZES } from '@agent-console/contract/constants';
+import type { AnyEndpoint, ObjectOf, RequestOf } from '@agent-console/contract/endpoint';
 import {
-  type AnyEndpoint,
   type AnyListDef,
-  DEFAULT_PAGE_SIZE,
   filtersToStrings,
   type ListQueryOf,
   type ListRowOf,
-  type ObjectOf,
-  PAGE_SIZES,
-  type RequestOf,
   type SortOrder,
   validFilters,
-} from '@agent-console/contract';
+} from '@agent-console/contract/list';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableProps } from 'antd';
 import { useCallback, useRef } from 'react';

@@ -1,4 +1,6 @@
-import type { AgentInfo, AnyEndpoint, Envelope, ObjectOf, ParsedRequestOf } from '@agent-console/contract';
+import type { AgentInfo } from '@agent-console/contract/agent';
+import type { AnyEndpoint, ObjectOf, ParsedRequestOf } from '@agent-console/contract/endpoint';
+import type { Envelope } from '@agent-console/contract/envelope';
 import { vi } from 'vitest';
 
 /** What a handler answers: an envelope typed by the endpoint, or a raw Response for transport cases. */

@@ -9,8 +9,7 @@ import { agentAncestry } from '../../db/schema/agent-ancestry';
 import { agents } from '../../db/schema/agents';
 import { type ChannelRow, channels } from '../../db/schema/channels';
 import { type NetBarRow, netBars } from '../../db/schema/net-bars';
-import { orders } from '../../db/schema/orders';
-import { players } from '../../db/schema/players';
+import { channelStats } from '../../db/schema/promotion-stats';
 import { inChainScope, type ScopeRef } from '../../db/scoping';
 
 export type { ChannelRow } from '../../db/schema/channels';
@@ -47,9 +46,6 @@ export type NewChannel = typeof channels.$inferInsert;
 
 const passer = alias(agents, 'passer');
 const SORT_COLUMNS = { createTime: channels.createdAt, id: channels.id } as const;
-
-/** Orders whose amount counts: paid and not cancelled (reserved, renting, completed, partly completed, disputed). */
-const PAID_ORDER = sql`${orders.status} in (30, 40, 50, 52, 70)`;
 
 export function createChannelsRepository(db: Database) {
   function listSource(scope: ScopeRef, f: ChannelListFilters): ListSource {
@@ -91,31 +87,16 @@ export function createChannelsRepository(db: Database) {
       .leftJoin(netBars, eq(netBars.id, channels.netBarId))
       .leftJoin(passer, eq(passer.id, channels.passedBy))
       .where(inArray(channels.id, ids));
-    const users = await db
-      .q()
-      .select({ channelId: players.channelId, n: sql<number>`count(*)::int` })
-      .from(players)
-      .where(inArray(players.channelId, ids))
-      .groupBy(players.channelId);
-    const sales = await db
-      .q()
-      .select({
-        channelId: orders.channelId,
-        n: sql<number>`count(*)::int`,
-        amount: sql<string>`coalesce(sum(${orders.amountFen}) filter (where ${PAID_ORDER}), 0)::text`,
-      })
-      .from(orders)
-      .where(inArray(orders.channelId, ids))
-      .groupBy(orders.channelId);
-    const usersOf = new Map(users.map((u) => [u.channelId, Number(u.n)]));
-    const salesOf = new Map(sales.map((s) => [s.channelId, s]));
+    // The figures of all time, from the rollup: a row per channel, whatever its orders.
+    const figures = await db.q().select().from(channelStats).where(inArray(channelStats.channelId, ids));
+    const figuresOf = new Map(figures.map((f) => [f.channelId, f]));
     return inKeyOrder(
       keys,
       rows.map((r) => ({
         ...r,
-        userCount: usersOf.get(r.channel.id) ?? 0,
-        orderCount: Number(salesOf.get(r.channel.id)?.n ?? 0),
-        orderAmountFen: Number(salesOf.get(r.channel.id)?.amount ?? 0),
+        userCount: figuresOf.get(r.channel.id)?.userCount ?? 0,
+        orderCount: figuresOf.get(r.channel.id)?.orderCount ?? 0,
+        orderAmountFen: figuresOf.get(r.channel.id)?.paidAmountFen ?? 0,
       })),
       (r) => r.channel.id,
     );
@@ -139,31 +120,24 @@ export function createChannelsRepository(db: Database) {
           (count(*) filter (where ${channels.packingState} = 'done'))::int as packed
           ${filtered(src)}`),
       );
-      // Every channel counted (the whole tree, no filter): any player or order with a channel, read
-      // from the index without the semi-join.
+      // The players and orders of the channels counted, from the rollup (a row per channel). Every
+      // channel counted (the whole tree, no filter): every row, without the semi-join.
       const everyChannel = src.where.every((w) => w === undefined);
-      const ofChannels = (column: typeof players.channelId | typeof orders.channelId) =>
-        everyChannel
-          ? sql`${column} is not null`
-          : sql`${column} in (select ${channels.id} ${filtered(src)})`;
-      const [users] = rowsOf(
-        await db
-          .q()
-          .execute(sql`select count(*)::int as n from ${players} where ${ofChannels(players.channelId)}`),
-      );
-      const [sales] = rowsOf(
-        await db.q().execute(sql`select count(*)::int as n,
-          coalesce(sum(${orders.amountFen}) filter (where ${PAID_ORDER}), 0)::text as amount from ${orders}
-          where ${ofChannels(orders.channelId)}`),
+      const [figures] = rowsOf(
+        await db.q().execute(sql`select coalesce(sum(${channelStats.userCount}), 0)::bigint as users,
+          coalesce(sum(${channelStats.orderCount}), 0)::bigint as orders,
+          coalesce(sum(${channelStats.paidAmountFen}), 0)::bigint as amount
+          from ${channelStats}
+          where ${everyChannel ? sql`true` : sql`${channelStats.channelId} in (select ${channels.id} ${filtered(src)})`}`),
       );
       return {
         channelCount: Number(row?.n ?? 0),
         passedCount: Number(row?.passed ?? 0),
         appliedCount: Number(row?.applied ?? 0),
         packedCount: Number(row?.packed ?? 0),
-        userCount: Number(users?.n ?? 0),
-        orderCount: Number(sales?.n ?? 0),
-        orderAmountFen: Number(sales?.amount ?? 0),
+        userCount: Number(figures?.users ?? 0),
+        orderCount: Number(figures?.orders ?? 0),
+        orderAmountFen: Number(figures?.amount ?? 0),
       };
     },
     /** One channel as the list shows it. */

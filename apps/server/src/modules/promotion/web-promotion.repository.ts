@@ -1,21 +1,23 @@
-import type { SortOrder } from '@agent-console/contract';
-import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { PAID_ORDER_STATUSES, type SortOrder } from '@agent-console/contract';
+import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/client';
-import { contains, within } from '../../db/filters';
+import { contains, equals } from '../../db/filters';
 import { filtered, inKeyOrder, keyBatches, type ListSource, pageOfKeys } from '../../db/list';
 import { agents } from '../../db/schema/agents';
 import { type NetBarRow, netBars } from '../../db/schema/net-bars';
 import { orders } from '../../db/schema/orders';
 import { players } from '../../db/schema/players';
+import { netBarDayStats } from '../../db/schema/promotion-stats';
 import { type WebPromotionConfigRow, webPromotionConfigs } from '../../db/schema/web-promotion';
 import { inChainScope, type ScopeRef } from '../../db/scoping';
+import { chinaWholeDays } from '../../shared/time';
 
 /** The web net bar list's filters, validated by the service. */
 export interface WebNetBarFilters {
   netBarName?: string | undefined;
   under?: ScopeRef | undefined;
   terminal?: number | undefined;
-  /** The range of the figures (not of the bars). */
+  /** The range of the figures (not of the bars), both ends included to the millisecond. */
   range: { from: Date; to: Date };
   sort: { field: 'createTime' | 'id'; order: SortOrder };
 }
@@ -29,7 +31,8 @@ export interface WebNetBarRow {
 }
 
 const SORT_COLUMNS = { createTime: netBars.createdAt, id: netBars.id } as const;
-const PAID_ORDER = sql`${orders.status} in (30, 40, 50, 52, 70)`;
+/** The statuses whose orders' amounts count (paid, not cancelled). */
+const PAID = sql.raw(`(${PAID_ORDER_STATUSES.join(', ')})`);
 
 export function createWebPromotionRepository(db: Database) {
   function listSource(scope: ScopeRef, f: WebNetBarFilters): ListSource {
@@ -45,16 +48,35 @@ export function createWebPromotionRepository(db: Database) {
     };
   }
 
-  const playersIn = (f: WebNetBarFilters): SQL | undefined =>
-    and(
-      within(players.registeredAt, f.range),
-      f.terminal === undefined ? undefined : eq(players.terminalType, f.terminal),
-    );
-  const ordersIn = (f: WebNetBarFilters): SQL | undefined =>
-    and(
-      within(orders.createdAt, f.range),
-      f.terminal === undefined ? undefined : eq(orders.terminalType, f.terminal),
-    );
+  /**
+   * The figures (players, orders, paid amount) of the net bars `bars` selects (undefined: every
+   * bar) in the range, as rows `(net_bar_id, users, orders, paid)`: the whole China days of the
+   * range from the rollup (a row per bar, day and terminal), the parts of days at its ends from the
+   * players and orders themselves (an index range of a few hours at most).
+   */
+  function figureRows(f: WebNetBarFilters, bars: (column: AnyColumn) => SQL | undefined): SQL {
+    const { days, edges } = chinaWholeDays(f.range);
+    const s = netBarDayStats;
+    const parts: SQL[] = [];
+    if (days) {
+      parts.push(sql`select ${s.netBarId} as net_bar_id, ${s.userCount} as users, ${s.orderCount} as orders,
+        ${s.paidAmountFen} as paid from ${s}
+        where ${and(bars(s.netBarId), sql`${s.day} between ${days.first} and ${days.last}`, equals(s.terminalType, f.terminal)) ?? sql`true`}`);
+    }
+    for (const edge of edges) {
+      const at = (column: AnyColumn) =>
+        sql`${column} >= ${edge.from.toISOString()} and ${column} < ${edge.until.toISOString()}`;
+      parts.push(sql`select ${players.netBarId} as net_bar_id, 1 as users, 0 as orders, 0::bigint as paid from ${players}
+        where ${and(bars(players.netBarId), at(players.registeredAt), equals(players.terminalType, f.terminal)) ?? sql`true`}`);
+      parts.push(sql`select ${orders.netBarId} as net_bar_id, 0 as users, 1 as orders,
+        case when ${orders.status} in ${PAID} then ${orders.amountFen} else 0 end as paid
+        from ${orders}
+        where ${and(bars(orders.netBarId), at(orders.createdAt), equals(orders.terminalType, f.terminal)) ?? sql`true`}`);
+    }
+    if (parts.length === 0)
+      return sql`select null::int as net_bar_id, 0 as users, 0 as orders, 0::bigint as paid where false`;
+    return sql.join(parts, sql` union all `);
+  }
 
   async function rowsByKeys(keys: readonly number[], f: WebNetBarFilters): Promise<WebNetBarRow[]> {
     if (keys.length === 0) return [];
@@ -65,31 +87,19 @@ export function createWebPromotionRepository(db: Database) {
       .from(netBars)
       .innerJoin(agents, eq(agents.id, netBars.agentId))
       .where(inArray(netBars.id, ids));
-    const users = await db
-      .q()
-      .select({ netBarId: players.netBarId, n: sql<number>`count(*)::int` })
-      .from(players)
-      .where(and(inArray(players.netBarId, ids), playersIn(f)))
-      .groupBy(players.netBarId);
-    const sales = await db
-      .q()
-      .select({
-        netBarId: orders.netBarId,
-        n: sql<number>`count(*)::int`,
-        amount: sql<string>`coalesce(sum(${orders.amountFen}) filter (where ${PAID_ORDER}), 0)::text`,
-      })
-      .from(orders)
-      .where(and(inArray(orders.netBarId, ids), ordersIn(f)))
-      .groupBy(orders.netBarId);
-    const usersOf = new Map(users.map((u) => [u.netBarId, Number(u.n)]));
-    const salesOf = new Map(sales.map((s) => [s.netBarId, s]));
+    const figures = rowsOf(
+      await db.q().execute(sql`select net_bar_id, sum(users)::bigint as users, sum(orders)::bigint as orders,
+        sum(paid)::bigint as paid
+        from (${figureRows(f, (column) => inArray(column, ids))}) x group by net_bar_id`),
+    );
+    const figuresOf = new Map(figures.map((r) => [Number(r.net_bar_id), r]));
     return inKeyOrder(
       keys,
       rows.map((r) => ({
         ...r,
-        userCount: usersOf.get(r.bar.id) ?? 0,
-        orderCount: Number(salesOf.get(r.bar.id)?.n ?? 0),
-        orderAmountFen: Number(salesOf.get(r.bar.id)?.amount ?? 0),
+        userCount: Number(figuresOf.get(r.bar.id)?.users ?? 0),
+        orderCount: Number(figuresOf.get(r.bar.id)?.orders ?? 0),
+        orderAmountFen: Number(figuresOf.get(r.bar.id)?.paid ?? 0),
       })),
       (r) => r.bar.id,
     );
@@ -106,20 +116,20 @@ export function createWebPromotionRepository(db: Database) {
     async totals(scope: ScopeRef, f: WebNetBarFilters) {
       const src = listSource(scope, f);
       const [bars] = rowsOf(await db.q().execute(sql`select count(*)::int as n ${filtered(src)}`));
-      const [users] = rowsOf(
-        await db.q().execute(sql`select count(*)::int as n from ${players}
-          where ${players.netBarId} in (select ${netBars.id} ${filtered(src)}) and ${playersIn(f) ?? sql`true`}`),
-      );
-      const [sales] = rowsOf(
-        await db.q().execute(sql`select count(*)::int as n,
-          coalesce(sum(${orders.amountFen}) filter (where ${PAID_ORDER}), 0)::text as amount from ${orders}
-          where ${orders.netBarId} in (select ${netBars.id} ${filtered(src)}) and ${ordersIn(f) ?? sql`true`}`),
+      // Every net bar counted (the whole tree, no filter): every row, without the semi-join.
+      const everyBar = src.where.every((w) => w === undefined);
+      const [figures] = rowsOf(
+        await db.q().execute(sql`select coalesce(sum(users), 0)::bigint as users,
+          coalesce(sum(orders), 0)::bigint as orders, coalesce(sum(paid), 0)::bigint as paid
+          from (${figureRows(f, (column) =>
+            everyBar ? undefined : sql`${column} in (select ${netBars.id} ${filtered(src)})`,
+          )}) x`),
       );
       return {
         netBarCount: Number(bars?.n ?? 0),
-        userCount: Number(users?.n ?? 0),
-        orderCount: Number(sales?.n ?? 0),
-        orderAmountFen: Number(sales?.amount ?? 0),
+        userCount: Number(figures?.users ?? 0),
+        orderCount: Number(figures?.orders ?? 0),
+        orderAmountFen: Number(figures?.paid ?? 0),
       };
     },
     async agentLevelOf(id: number): Promise<number | null> {

@@ -50,7 +50,8 @@ export function createWebPromotionService(deps: { repo: WebPromotionRepository; 
       netBarName: query.netBarName || undefined,
       under,
       terminal: query.terminal,
-      range: { from: range.from as Date, to: range.to as Date },
+      // The end second is included whole (times are stored with milliseconds).
+      range: { from: range.from as Date, to: new Date((range.to as Date).getTime() + 999) },
       sort: { field: query.orderBy ?? 'createTime', order: query.order ?? 'desc' },
     };
   }

@@ -1,4 +1,4 @@
-import { COPYRIGHT_YEARS, ROUTE_LOADING_DELAY_MS, SIDEBAR_WIDTH } from '@agent-console/contract';
+import { COPYRIGHT_YEARS, ROUTE_LOADING_DELAY_MS, SIDEBAR_WIDTH } from '@agent-console/contract/constants';
 import { Layout, Spin } from 'antd';
 import { lazy, Suspense, useLayoutEffect, useMemo, useState } from 'react';
 import { useLocation, useMatches, useNavigation } from 'react-router';

@@ -1,4 +1,4 @@
-import { LOGOUT_CONFIRM_TEXT } from '@agent-console/contract';
+import { LOGOUT_CONFIRM_TEXT } from '@agent-console/contract/constants';
 import { Modal } from 'antd';
 import { useEffect, useRef } from 'react';
 import { useLogout } from '../../features/auth/api/logout';

@@ -1,4 +1,4 @@
-import { SIDEBAR_WIDTH } from '@agent-console/contract';
+import { SIDEBAR_WIDTH } from '@agent-console/contract/constants';
 import { Drawer } from 'antd';
 import type { ComponentProps } from 'react';
 import { Sidebar } from './sidebar';

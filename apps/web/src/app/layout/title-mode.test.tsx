@@ -1,4 +1,4 @@
-import { RESIZE_DEBOUNCE_MS } from '@agent-console/contract';
+import { RESIZE_DEBOUNCE_MS } from '@agent-console/contract/constants';
 import { act, render, screen } from '@testing-library/react';
 import { useRef } from 'react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

@@ -1,4 +1,4 @@
-import { RESIZE_DEBOUNCE_MS } from '@agent-console/contract';
+import { RESIZE_DEBOUNCE_MS } from '@agent-console/contract/constants';
 import { type RefObject, useCallback, useEffect, useLayoutEffect, useState } from 'react';
 import { debounce } from '../../lib/debounce';
 

@@ -1,4 +1,4 @@
-import { Ratio } from '@agent-console/contract';
+import { Ratio } from '@agent-console/contract/agent-mgt';
 import { describe, expect, it } from 'vitest';
 import { finishPercent, formatRatio, percentToRatio, ratioToPercent, sanitizePercent } from './ratio';
 

@@ -1,4 +1,5 @@
-import { ratioToPercent as ratioToPercentLabel, sanitizeNumberInput } from '@agent-console/contract';
+import { ratioToPercent as ratioToPercentLabel } from '@agent-console/contract/money';
+import { sanitizeNumberInput } from '@agent-console/contract/validators';
 
 /** Percentages have two decimals: a ratio on the wire has four (0.3550 = 35.50 %). */
 export const PERCENT_DECIMALS = 2;

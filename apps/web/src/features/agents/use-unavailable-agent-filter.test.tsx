@@ -1,4 +1,5 @@
-import { type agentList, queryAgentTreePath } from '@agent-console/contract';
+import type { agentList } from '@agent-console/contract/agent-mgt';
+import { queryAgentTreePath } from '@agent-console/contract/agent-tree';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { renderHook, waitFor } from '@testing-library/react';
 import type { ReactNode } from 'react';

@@ -1,4 +1,6 @@
-import { AGENT_TREE_ROOT_ID, type agentList, Codes } from '@agent-console/contract';
+import { AGENT_TREE_ROOT_ID } from '@agent-console/contract/agent';
+import type { agentList } from '@agent-console/contract/agent-mgt';
+import { Codes } from '@agent-console/contract/envelope';
 import { useQuery } from '@tanstack/react-query';
 import { useEffect, useRef } from 'react';
 import { agentTreePathQuery } from '../../components/agent-tree-select-api';

@@ -4,7 +4,7 @@ import {
   type WithdrawStage,
   WithdrawStageLabels,
   WithdrawStatusLabels,
-} from '@agent-console/contract';
+} from '@agent-console/contract/withdrawals';
 
 /** The tag colour of a withdrawal's stage. */
 export const stageColor = (stage: WithdrawStage): string =>

@@ -1,15 +1,12 @@
+import { AGENT_TREE_ROOT_ID } from '@agent-console/contract/agent';
+import { defaultRange, formatDateTime } from '@agent-console/contract/dates';
+import { OrderSourceLabels, OrderStatusLabels, TerminalTypeLabels } from '@agent-console/contract/enums';
 import {
-  AGENT_TREE_ROOT_ID,
-  defaultRange,
-  formatDateTime,
   ORDER_SOURCE_CODES,
   ORDER_STATUS_CODES,
-  OrderSourceLabels,
-  OrderStatusLabels,
   type RentType,
   RentTypeLabels,
-  TerminalTypeLabels,
-} from '@agent-console/contract';
+} from '@agent-console/contract/ingest';
 
 const labelOf = (labels: Readonly<Record<number, string>>, code: number) => labels[code] ?? String(code);
 

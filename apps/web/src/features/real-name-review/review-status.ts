@@ -1,4 +1,4 @@
-import { RealNameRecordStatus } from '@agent-console/contract';
+import { RealNameRecordStatus } from '@agent-console/contract/real-name';
 
 /** The review states of spec section 4 (0 under review, 1 verified) and the rejection (2). */
 export const ReviewStatusLabels: Record<number, string> = {

@@ -1,4 +1,4 @@
-import type { UnfinishedTask } from '@agent-console/contract';
+import type { UnfinishedTask } from '@agent-console/contract/task';
 import { describe, expect, it } from 'vitest';
 import { type GateState, gateOf, isFirstRealNameSubmission, type SecurityDialog } from './gates';
 

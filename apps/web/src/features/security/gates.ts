@@ -1,4 +1,5 @@
-import { RealNameStatus, taskFlags, type UnfinishedTask } from '@agent-console/contract';
+import { RealNameStatus } from '@agent-console/contract/enums';
+import { taskFlags, type UnfinishedTask } from '@agent-console/contract/task';
 
 /** The dialogs of account security (spec section 2). */
 export type SecurityDialog =

@@ -1,4 +1,6 @@
-import { ID_PHOTO_EXTENSIONS, ID_PHOTO_TYPES, IMAGE_MAX_BYTES, Messages } from '@agent-console/contract';
+import { IMAGE_MAX_BYTES } from '@agent-console/contract/constants';
+import { ID_PHOTO_EXTENSIONS, ID_PHOTO_TYPES } from '@agent-console/contract/real-name';
+import { Messages } from '@agent-console/contract/validators';
 
 /**
  * Spec section 5: ID photos are JPG, JPEG or PNG and under 10 MB. The browser checks the name and

@@ -1,4 +1,4 @@
-import { SMS_TOO_FREQUENT_MESSAGE } from '@agent-console/contract';
+import { SMS_TOO_FREQUENT_MESSAGE } from '@agent-console/contract/security';
 import { act, renderHook } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';
 import { ApiError } from '../../lib/api-client';

@@ -1,4 +1,6 @@
-import { Codes, SMS_COUNTDOWN_SECONDS, SMS_TOO_FREQUENT_MESSAGE } from '@agent-console/contract';
+import { SMS_COUNTDOWN_SECONDS } from '@agent-console/contract/constants';
+import { Codes } from '@agent-console/contract/envelope';
+import { SMS_TOO_FREQUENT_MESSAGE } from '@agent-console/contract/security';
 import { useCallback, useEffect, useState } from 'react';
 import { ApiError } from '../../lib/api-client';
 import { createStore, useStore } from '../../lib/create-store';

@@ -1,4 +1,5 @@
-import { LOGO_MAX_BYTES, Messages } from '@agent-console/contract';
+import { LOGO_MAX_BYTES } from '@agent-console/contract/setting';
+import { Messages } from '@agent-console/contract/validators';
 import { describe, expect, it } from 'vitest';
 import { hasImageSignature, LOGO_SIZE_MESSAGE, logoFileError } from './logo-file';
 

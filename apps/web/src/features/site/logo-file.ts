@@ -1,4 +1,5 @@
-import { LOGO_MAX_BYTES, Messages } from '@agent-console/contract';
+import { LOGO_MAX_BYTES } from '@agent-console/contract/setting';
+import { Messages } from '@agent-console/contract/validators';
 
 export const LOGO_ACCEPT = '.jpg,.jpeg,.png,image/jpeg,image/png';
 export const LOGO_SIZE_MESSAGE = `站点Logo大小不能超过 ${LOGO_MAX_BYTES / 1024}KB!`;

@@ -1,4 +1,4 @@
-import type { SmsTypeCode } from '@agent-console/contract';
+import type { SmsTypeCode } from '@agent-console/contract/security';
 
 /** What each SMS type is for, as the outbox shows it. */
 export const SmsTypeLabels: Record<SmsTypeCode, string> = {

@@ -1,4 +1,5 @@
-import { AgentLevel, TaskType, type UnfinishedTask } from '@agent-console/contract';
+import { AgentLevel, TaskType } from '@agent-console/contract/enums';
+import type { UnfinishedTask } from '@agent-console/contract/task';
 import { paths } from '../../config/paths';
 
 /** An account-security dialog a task opens (the header opens it through the security feature). */

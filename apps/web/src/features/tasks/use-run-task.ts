@@ -1,4 +1,4 @@
-import type { UnfinishedTask } from '@agent-console/contract';
+import type { UnfinishedTask } from '@agent-console/contract/task';
 import { useCallback } from 'react';
 import { useNavigate } from 'react-router';
 import { type TaskDialog, taskAction } from './task-target';

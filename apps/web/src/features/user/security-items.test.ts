@@ -1,4 +1,4 @@
-import type { UserInfo } from '@agent-console/contract';
+import type { UserInfo } from '@agent-console/contract/user';
 import { describe, expect, it } from 'vitest';
 import { realNameState, securityItems } from './security-items';
 

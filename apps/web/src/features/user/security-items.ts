@@ -2,8 +2,8 @@ import {
   REAL_NAME_NOT_DONE_LABEL,
   RealNameStatus,
   RealNameStatusLabels,
-  type UserInfo,
-} from '@agent-console/contract';
+} from '@agent-console/contract/enums';
+import type { UserInfo } from '@agent-console/contract/user';
 
 export type SecurityTone = 'success' | 'processing' | 'warning';
 

@@ -4,7 +4,7 @@ import {
   exportAgentInfoPage,
   queryAgentInfoPage,
   queryAgentInfoTotal,
-} from '@agent-console/contract';
+} from '@agent-console/contract/agent-mgt';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';

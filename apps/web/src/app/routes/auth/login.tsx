@@ -1,4 +1,4 @@
-import { COPYRIGHT_YEARS } from '@agent-console/contract';
+import { COPYRIGHT_YEARS } from '@agent-console/contract/constants';
 import { lazy, Suspense, useState } from 'react';
 import { useNavigate, useSearchParams } from 'react-router';
 import { REDIRECT_PARAM, safeReturnPath } from '../../../config/paths';

@@ -1,11 +1,11 @@
+import { formatYuan } from '@agent-console/contract/money';
 import {
   type ChannelListItem,
   type ChannelTotals,
   exportQueryChannelPage,
-  formatYuan,
   queryChannelPage,
   queryChannelTotalData,
-} from '@agent-console/contract';
+} from '@agent-console/contract/promotion';
 import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';

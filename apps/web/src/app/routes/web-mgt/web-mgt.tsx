@@ -1,15 +1,14 @@
+import { formatDateTime, todayRange } from '@agent-console/contract/dates';
+import { TerminalTypeLabels } from '@agent-console/contract/enums';
+import { formatYuan } from '@agent-console/contract/money';
 import {
   exportWebNetBarPage,
-  formatDateTime,
-  formatYuan,
   getBarUserId,
   queryWebNetBarPage,
   queryWebNetBarTotal,
-  TerminalTypeLabels,
-  todayRange,
   WEB_QUERY_TERMINAL,
   type WebNetBarTotals,
-} from '@agent-console/contract';
+} from '@agent-console/contract/promotion';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
 import Input from 'antd/es/input/Input';

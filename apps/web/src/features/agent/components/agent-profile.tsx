@@ -1,4 +1,5 @@
-import { type AgentInfo, maskPhone } from '@agent-console/contract';
+import type { AgentInfo } from '@agent-console/contract/agent';
+import { maskPhone } from '@agent-console/contract/validators';
 import { UserOutlined } from '@ant-design/icons';
 import { Avatar, Descriptions, Tag, Typography } from 'antd';
 import { areasText, levelLabel } from '../../../lib/format';

@@ -1,4 +1,4 @@
-import { getOrderProfitRatios } from '@agent-console/contract';
+import { getOrderProfitRatios } from '@agent-console/contract/agent-mgt';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 

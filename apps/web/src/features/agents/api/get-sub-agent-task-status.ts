@@ -1,4 +1,4 @@
-import { querySubAgentTaskStatus } from '@agent-console/contract';
+import { querySubAgentTaskStatus } from '@agent-console/contract/agent-mgt';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 

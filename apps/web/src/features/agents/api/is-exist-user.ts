@@ -1,4 +1,4 @@
-import { isXuanHaoExistUser } from '@agent-console/contract';
+import { isXuanHaoExistUser } from '@agent-console/contract/agent-mgt';
 import { ApiError, call } from '../../../lib/api-client';
 
 /**

@@ -1,3 +1,4 @@
+import { queryAgentInfo } from '@agent-console/contract/agent';
 import {
   type CreateAgentRequest,
   createAgent,
@@ -5,12 +6,11 @@ import {
   getOrderProfitRatios,
   queryAgentAreaDetail,
   queryAgentDetail,
-  queryAgentInfo,
   queryAgentInfoPage,
   queryAgentInfoTotal,
   type UpdateAgentRequest,
   updateAgent,
-} from '@agent-console/contract';
+} from '@agent-console/contract/agent-mgt';
 import { type QueryClient, useMutation, useQueryClient } from '@tanstack/react-query';
 import { AGENT_TREE_PATHS } from '../../../components/agent-tree-select-api';
 import { call } from '../../../lib/api-client';

@@ -1,4 +1,6 @@
-import { type AgentListItem, TaskTypeLabels, type UnfinishedTask } from '@agent-console/contract';
+import type { AgentListItem } from '@agent-console/contract/agent-mgt';
+import { TaskTypeLabels } from '@agent-console/contract/enums';
+import type { UnfinishedTask } from '@agent-console/contract/task';
 import { Button, Popconfirm, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { ellipsisCell, TimeCell } from '../../../components/table-cells';
 import { levelLabel } from '../../../lib/format';

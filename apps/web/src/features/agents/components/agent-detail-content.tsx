@@ -1,4 +1,4 @@
-import type { AgentDetail } from '@agent-console/contract';
+import type { AgentDetail } from '@agent-console/contract/agent-mgt';
 import { Descriptions } from 'antd';
 import { levelLabel } from '../../../lib/format';
 import { parseJson } from '../../../lib/json';

@@ -1,4 +1,5 @@
-import { type AgentDetail, pathOf, queryAgentDetail } from '@agent-console/contract';
+import { type AgentDetail, queryAgentDetail } from '@agent-console/contract/agent-mgt';
+import { pathOf } from '@agent-console/contract/endpoint';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import { afterEach, beforeEach, describe, expect, it, vi } from 'vitest';

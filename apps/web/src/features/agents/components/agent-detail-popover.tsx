@@ -1,4 +1,4 @@
-import { POPOVER_HIDE_MS } from '@agent-console/contract';
+import { POPOVER_HIDE_MS } from '@agent-console/contract/constants';
 import { useQuery } from '@tanstack/react-query';
 import { Popover } from 'antd';
 import { type ReactNode, useEffect, useState } from 'react';

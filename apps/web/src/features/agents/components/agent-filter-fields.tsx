@@ -1,4 +1,5 @@
-import { AGENT_LEVELS, AGENT_TREE_ROOT_ID, type AgentInfo } from '@agent-console/contract';
+import { AGENT_TREE_ROOT_ID, type AgentInfo } from '@agent-console/contract/agent';
+import { AGENT_LEVELS } from '@agent-console/contract/enums';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
 // antd's plain Input, without the Password, Search, TextArea and OTP that `Input` from 'antd' carries.

@@ -3,11 +3,11 @@ import {
   createAgent,
   getOrderProfitRatios,
   isXuanHaoExistUser,
-  pathOf,
   queryAgentAreaDetail,
   type UpdateAgentRequest,
   updateAgent,
-} from '@agent-console/contract';
+} from '@agent-console/contract/agent-mgt';
+import { pathOf } from '@agent-console/contract/endpoint';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { cleanup, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

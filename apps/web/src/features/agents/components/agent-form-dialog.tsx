@@ -1,13 +1,11 @@
+import type { AgentInfo } from '@agent-console/contract/agent';
 import {
   AGENT_FLAG_KEYS,
   AGENT_FLAG_LABELS,
   type AgentFlags,
-  type AgentInfo,
   type AgentListItem,
-  isValidPassword,
-  isValidPhone,
-  Messages,
-} from '@agent-console/contract';
+} from '@agent-console/contract/agent-mgt';
+import { isValidPassword, isValidPhone, Messages } from '@agent-console/contract/validators';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Divider, Form, Input, Modal, Select, Switch } from 'antd';
 import { useEffect, useMemo, useState } from 'react';

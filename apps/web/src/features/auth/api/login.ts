@@ -1,4 +1,4 @@
-import { login } from '@agent-console/contract';
+import { login } from '@agent-console/contract/auth';
 import { useMutation } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { hashPassword } from '../../../lib/hash-password';

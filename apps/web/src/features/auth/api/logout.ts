@@ -1,4 +1,5 @@
-import { Codes, logout } from '@agent-console/contract';
+import { logout } from '@agent-console/contract/auth';
+import { Codes } from '@agent-console/contract/envelope';
 import { useMutation } from '@tanstack/react-query';
 import { ApiError, call } from '../../../lib/api-client';
 import { browser } from '../../../lib/browser';

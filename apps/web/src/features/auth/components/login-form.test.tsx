@@ -1,4 +1,4 @@
-import { captchaImage, login } from '@agent-console/contract';
+import { captchaImage, login } from '@agent-console/contract/auth';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

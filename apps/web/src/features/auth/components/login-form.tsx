@@ -1,11 +1,7 @@
-import {
-  type CaptchaImage,
-  Codes,
-  isValidPhone,
-  LOGIN_CAPTCHA_AFTER_FAILURES,
-  Messages,
-  PHONE_LENGTH,
-} from '@agent-console/contract';
+import type { CaptchaImage } from '@agent-console/contract/auth';
+import { LOGIN_CAPTCHA_AFTER_FAILURES, PHONE_LENGTH } from '@agent-console/contract/constants';
+import { Codes } from '@agent-console/contract/envelope';
+import { isValidPhone, Messages } from '@agent-console/contract/validators';
 import {
   EyeInvisibleOutlined,
   EyeOutlined,

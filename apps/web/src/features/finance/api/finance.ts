@@ -11,7 +11,7 @@ import {
   updateWithdrawSetting,
   type WithdrawSettingRequest,
   withdrawCancel,
-} from '@agent-console/contract';
+} from '@agent-console/contract/withdrawals';
 import { queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import { formatYuan } from '@agent-console/contract';
+import { formatYuan } from '@agent-console/contract/money';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { ownFinanceQuery } from '../../../lib/own-finance';

@@ -1,9 +1,9 @@
+import { formatYuan } from '@agent-console/contract/money';
 import {
-  formatYuan,
   queryWithdrawRecords,
   WithdrawChannelLabels,
   type WithdrawRecord,
-} from '@agent-console/contract';
+} from '@agent-console/contract/withdrawals';
 import { Button, Form, Popconfirm, Select, type TableColumnsType, Tag } from 'antd';
 import { LazyDateRangePicker } from '../../../components/lazy-fields';
 import { ListPage } from '../../../components/list-page';

@@ -1,11 +1,11 @@
+import { formatYuan } from '@agent-console/contract/money';
 import {
-  formatYuan,
   queryWithdrawReviews,
   WITHDRAW_STAGE_VALUES,
   WithdrawAuditActionLabels,
   type WithdrawReviewItem,
   WithdrawStageLabels,
-} from '@agent-console/contract';
+} from '@agent-console/contract/withdrawals';
 import { useQuery } from '@tanstack/react-query';
 import {
   Button,

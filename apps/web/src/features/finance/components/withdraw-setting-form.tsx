@@ -1,10 +1,5 @@
-import {
-  fenToYuan,
-  formatYuan,
-  type WithdrawSetting,
-  withdrawFeeOf,
-  yuanToFen,
-} from '@agent-console/contract';
+import { fenToYuan, formatYuan, yuanToFen } from '@agent-console/contract/money';
+import { type WithdrawSetting, withdrawFeeOf } from '@agent-console/contract/withdrawals';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { useAction } from '../../../lib/use-action';

@@ -1,4 +1,4 @@
-import { createIngestKey, queryIngestKeys, revokeIngestKey } from '@agent-console/contract';
+import { createIngestKey, queryIngestKeys, revokeIngestKey } from '@agent-console/contract/ingest-keys';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 

@@ -1,4 +1,5 @@
-import { INGEST_KEY_NAME_MAX, INGEST_PATH, type IngestKeyItem } from '@agent-console/contract';
+import { INGEST_PATH } from '@agent-console/contract/ingest';
+import { INGEST_KEY_NAME_MAX, type IngestKeyItem } from '@agent-console/contract/ingest-keys';
 import { Alert, Button, Form, Input, Modal, Popconfirm, Table, type TableColumnsType, Tag } from 'antd';
 import { useState } from 'react';
 import { TimeCell } from '../../../components/table-cells';

@@ -1,4 +1,4 @@
-import { queryOrderBarDetail } from '@agent-console/contract';
+import { queryOrderBarDetail } from '@agent-console/contract/orders';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 

@@ -1,4 +1,5 @@
-import { formatYuan, type OrderBarItem } from '@agent-console/contract';
+import { formatYuan } from '@agent-console/contract/money';
+import type { OrderBarItem } from '@agent-console/contract/orders';
 import { Button, type TableColumnsType, Tag } from 'antd';
 import { formatTime } from '../../../lib/format';
 import { columnsWidth } from '../../../lib/table-width';

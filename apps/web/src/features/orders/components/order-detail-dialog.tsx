@@ -1,4 +1,4 @@
-import { formatYuan } from '@agent-console/contract';
+import { formatYuan } from '@agent-console/contract/money';
 import { useQuery } from '@tanstack/react-query';
 import { Descriptions, Modal, Spin, Tag, Timeline } from 'antd';
 import { formatTime } from '../../../lib/format';

@@ -1,4 +1,5 @@
-import { type AgentInfo, ORDER_TIME_TYPES, OrderTimeTypeLabels } from '@agent-console/contract';
+import type { AgentInfo } from '@agent-console/contract/agent';
+import { ORDER_TIME_TYPES, OrderTimeTypeLabels } from '@agent-console/contract/orders';
 import { Form, Select, Space } from 'antd';
 import Input from 'antd/es/input/Input';
 import { LazyDateRangePicker } from '../../../components/lazy-fields';

@@ -4,7 +4,7 @@ import {
   type OrderTimeType,
   queryOrderBarPage,
   totalOrderBarRecord,
-} from '@agent-console/contract';
+} from '@agent-console/contract/orders';
 import type { ReactNode } from 'react';
 import { Suspense, useState } from 'react';
 import { ListPage } from '../../../components/list-page';

@@ -1,16 +1,16 @@
+import type { AgentInfo } from '@agent-console/contract/agent';
+import { DEFAULT_PAGE_SIZE } from '@agent-console/contract/constants';
+import { TimeTypeLabels } from '@agent-console/contract/enums';
+import { formatYuan } from '@agent-console/contract/money';
 import {
-  type AgentInfo,
   type BarOrderStatisticsQuery,
   type BarOrderStatisticsRow,
   barOrderStatisticsTime,
-  DEFAULT_PAGE_SIZE,
-  formatYuan,
   queryBarOrderStatisticsPage,
   STATS_TIME_TYPES,
   type StatsTimeType,
-  TimeTypeLabels,
   totalBarOrderStatistics,
-} from '@agent-console/contract';
+} from '@agent-console/contract/orders';
 import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Form, Segmented, Space, Table, type TableColumnsType } from 'antd';

@@ -1,4 +1,5 @@
-import { formatYuan, type OrderFigures } from '@agent-console/contract';
+import { formatYuan } from '@agent-console/contract/money';
+import type { OrderFigures } from '@agent-console/contract/orders';
 
 /** The totals row of a set of orders (the whole filtered set): counts and amounts in yuan. */
 export function OrderTotals({ totals }: { totals: OrderFigures }) {

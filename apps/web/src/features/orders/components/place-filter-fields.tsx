@@ -1,4 +1,4 @@
-import type { AgentInfo } from '@agent-console/contract';
+import type { AgentInfo } from '@agent-console/contract/agent';
 import { useQuery } from '@tanstack/react-query';
 import { Form } from 'antd';
 import { LazyAgentTreeSelect, LazyAreaCascader } from '../../../components/lazy-fields';

@@ -1,11 +1,11 @@
+import { formatYuan } from '@agent-console/contract/money';
 import {
   type ChannelUserItem,
   type ChannelUserTotals,
   exportUsersPage,
-  formatYuan,
   queryUsersPage,
   queryUsersTotal,
-} from '@agent-console/contract';
+} from '@agent-console/contract/orders';
 import { Form, Select, type TableColumnsType } from 'antd';
 import Input from 'antd/es/input/Input';
 import { LazyDateRangePicker } from '../../../components/lazy-fields';

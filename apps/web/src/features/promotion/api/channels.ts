@@ -12,7 +12,7 @@ import {
   type UpdateChannelRequest,
   updateChannel,
   updateWebPromotionConfig,
-} from '@agent-console/contract';
+} from '@agent-console/contract/promotion';
 import { type QueryClient, queryOptions, useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 

@@ -1,4 +1,4 @@
-import type { ChannelListItem, PackingStatus } from '@agent-console/contract';
+import type { ChannelListItem, PackingStatus } from '@agent-console/contract/promotion';
 import { render, screen, within } from '@testing-library/react';
 import { Table } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

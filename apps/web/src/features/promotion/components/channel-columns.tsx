@@ -1,13 +1,13 @@
+import { formatYuan } from '@agent-console/contract/money';
 import {
   ApplyStateLabels,
   ChannelKindLabels,
   type ChannelListItem,
   downloadIniHref,
   downloadPackageHref,
-  formatYuan,
   PackingStateLabels,
   type PackingStatus,
-} from '@agent-console/contract';
+} from '@agent-console/contract/promotion';
 import { Button, Popconfirm, Progress, Space, type TableColumnsType, Tag, Tooltip } from 'antd';
 import { ellipsisCell, TimeCell } from '../../../components/table-cells';
 import './promotion.css';

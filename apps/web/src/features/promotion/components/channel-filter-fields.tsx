@@ -1,12 +1,12 @@
+import type { AgentInfo } from '@agent-console/contract/agent';
 import {
-  type AgentInfo,
   APPLY_STATE_VALUES,
   ApplyStateLabels,
   CHANNEL_KIND_VALUES,
   ChannelKindLabels,
   PACKING_STATE_VALUES,
   PackingStateLabels,
-} from '@agent-console/contract';
+} from '@agent-console/contract/promotion';
 import { Form, Select } from 'antd';
 // antd's plain Input, without the Password, Search, TextArea and OTP that `Input` from 'antd' carries.
 import Input from 'antd/es/input/Input';

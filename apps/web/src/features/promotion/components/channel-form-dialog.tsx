@@ -1,4 +1,4 @@
-import { type ChannelListItem, ChannelMessages, isValidHostname } from '@agent-console/contract';
+import { type ChannelListItem, ChannelMessages, isValidHostname } from '@agent-console/contract/promotion';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Input, Modal, Radio, Select } from 'antd';
 import { useMemo, useState } from 'react';

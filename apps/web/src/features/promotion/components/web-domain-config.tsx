@@ -1,4 +1,4 @@
-import { ChannelMessages, isValidHostname } from '@agent-console/contract';
+import { ChannelMessages, isValidHostname } from '@agent-console/contract/promotion';
 import { useQuery } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { useAction } from '../../../lib/use-action';

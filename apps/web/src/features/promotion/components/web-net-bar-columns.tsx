@@ -1,4 +1,5 @@
-import { formatYuan, type WebNetBarItem } from '@agent-console/contract';
+import { formatYuan } from '@agent-console/contract/money';
+import type { WebNetBarItem } from '@agent-console/contract/promotion';
 import { Button, type TableColumnsType } from 'antd';
 import { ellipsisCell, TimeCell } from '../../../components/table-cells';
 import { columnsWidth } from '../../../lib/table-width';

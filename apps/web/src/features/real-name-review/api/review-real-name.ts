@@ -1,4 +1,4 @@
-import { approveRealName, queryRealNameReviews, rejectRealName } from '@agent-console/contract';
+import { approveRealName, queryRealNameReviews, rejectRealName } from '@agent-console/contract/real-name';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 

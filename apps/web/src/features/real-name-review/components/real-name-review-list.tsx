@@ -3,7 +3,7 @@ import {
   queryRealNameReviews,
   RealNameRecordStatus,
   type RealNameReviewItem,
-} from '@agent-console/contract';
+} from '@agent-console/contract/real-name';
 import {
   Button,
   Form,

@@ -1,4 +1,4 @@
-import { captchaChannel } from '@agent-console/contract';
+import { captchaChannel } from '@agent-console/contract/auth';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 

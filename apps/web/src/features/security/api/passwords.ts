@@ -1,4 +1,9 @@
-import { modifyPassword, resetPasswordOne, resetPasswordTwo, setPayPassword } from '@agent-console/contract';
+import {
+  modifyPassword,
+  resetPasswordOne,
+  resetPasswordTwo,
+  setPayPassword,
+} from '@agent-console/contract/security';
 import { call } from '../../../lib/api-client';
 import { hashPassword } from '../../../lib/hash-password';
 

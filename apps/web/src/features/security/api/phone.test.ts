@@ -1,4 +1,5 @@
-import { isExistMobilePhone, pathOf } from '@agent-console/contract';
+import { pathOf } from '@agent-console/contract/endpoint';
+import { isExistMobilePhone } from '@agent-console/contract/security';
 import { afterEach, describe, expect, it, vi } from 'vitest';
 import { fail, ok, stubApi } from '../../../testing/fetch-stub';
 import { checkRegisteredPhone, NOT_REGISTERED_MESSAGE } from './phone';

@@ -1,11 +1,11 @@
+import { Codes } from '@agent-console/contract/envelope';
 import {
-  Codes,
   changeMobilePhoneOne,
   changeMobilePhoneTwo,
   isExistMobilePhone,
   notExistMobilePhone,
   verifyMobilePhone,
-} from '@agent-console/contract';
+} from '@agent-console/contract/security';
 import { ApiError, call } from '../../../lib/api-client';
 
 /**

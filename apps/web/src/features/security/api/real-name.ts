@@ -4,7 +4,7 @@ import {
   modifyUserRealAuthPersonal,
   type RealNameSubmission,
   uploadIdPhoto,
-} from '@agent-console/contract';
+} from '@agent-console/contract/real-name';
 import { call } from '../../../lib/api-client';
 
 /** Uploads one ID photo (a data URL in the JSON body); the server checks its bytes. */

@@ -1,4 +1,5 @@
-import { queryWithdrawAccount, realAuthPersonalInfo } from '@agent-console/contract';
+import { realAuthPersonalInfo } from '@agent-console/contract/real-name';
+import { queryWithdrawAccount } from '@agent-console/contract/security';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 

@@ -4,7 +4,7 @@ import {
   SMS_TYPES_TO_GIVEN_PHONE,
   type SmsSendRequest,
   type SmsTypeCode,
-} from '@agent-console/contract';
+} from '@agent-console/contract/security';
 import { call } from '../../../lib/api-client';
 
 /** Whether a code of this type goes to a number typed in the form (else to the caller's own phone). */

@@ -1,4 +1,4 @@
-import { addUserBindAccount } from '@agent-console/contract';
+import { addUserBindAccount } from '@agent-console/contract/security';
 import { call } from '../../../lib/api-client';
 
 /** Sets (first setup, no code) or changes (with the SMS code) the Alipay withdraw account. */

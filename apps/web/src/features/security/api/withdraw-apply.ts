@@ -4,7 +4,7 @@ import {
   queryWithdrawRecords,
   type WithdrawChannelCode,
   withdrawApply,
-} from '@agent-console/contract';
+} from '@agent-console/contract/withdrawals';
 import { queryOptions } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { hashPassword } from '../../../lib/hash-password';

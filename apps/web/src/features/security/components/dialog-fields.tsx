@@ -1,4 +1,4 @@
-import type { SmsTypeCode } from '@agent-console/contract';
+import type { SmsTypeCode } from '@agent-console/contract/security';
 import { Form, type FormInstance, Input } from 'antd';
 import type { ReactNode } from 'react';
 import type { StepName } from '../steps';

@@ -1,4 +1,5 @@
-import { isValidPassword, isValidPhone, Messages, REAL_NAME_MAX } from '@agent-console/contract';
+import { REAL_NAME_MAX } from '@agent-console/contract/constants';
+import { isValidPassword, isValidPhone, Messages } from '@agent-console/contract/validators';
 import type { FormInstance } from 'antd';
 import type { Rule } from 'antd/es/form';
 import { validated } from '../../../lib/valid-form';

@@ -1,4 +1,4 @@
-import { uploadIdPhoto } from '@agent-console/contract';
+import { uploadIdPhoto } from '@agent-console/contract/real-name';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,4 @@
-import type { IdPhotoKind } from '@agent-console/contract';
+import type { IdPhotoKind } from '@agent-console/contract/real-name';
 import { LoadingOutlined, PlusOutlined } from '@ant-design/icons';
 import { Upload } from 'antd';
 import { useEffect, useState } from 'react';

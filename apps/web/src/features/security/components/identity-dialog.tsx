@@ -1,4 +1,5 @@
-import { ID_NUMBER_MAX, isValidIdNumber, Messages, REAL_NAME_MAX } from '@agent-console/contract';
+import { ID_NUMBER_MAX, REAL_NAME_MAX } from '@agent-console/contract/constants';
+import { isValidIdNumber, Messages } from '@agent-console/contract/validators';
 import { Alert, Form, Input } from 'antd';
 import { submitRealName } from '../api/real-name';
 import { stepsOf } from '../steps';

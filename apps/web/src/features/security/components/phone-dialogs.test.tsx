@@ -1,4 +1,6 @@
-import { captchaChannel, captchaImage, DIALOG_RESET_MS, verifyMobilePhone } from '@agent-console/contract';
+import { captchaChannel, captchaImage } from '@agent-console/contract/auth';
+import { DIALOG_RESET_MS } from '@agent-console/contract/constants';
+import { verifyMobilePhone } from '@agent-console/contract/security';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, fireEvent, render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,4 +1,6 @@
-import { RealNameRecordStatus, RealNameStatus, type UserInfo } from '@agent-console/contract';
+import { RealNameStatus } from '@agent-console/contract/enums';
+import { RealNameRecordStatus } from '@agent-console/contract/real-name';
+import type { UserInfo } from '@agent-console/contract/user';
 import { Alert, Button, Descriptions, Space, Tag } from 'antd';
 import { formatTime } from '../../../lib/format';
 import { useRealNameRecord, useWithdrawAccount } from '../api/security-state';

@@ -1,4 +1,6 @@
-import { queryAgentInfo, queryUnfinishedTask, queryUserInfo } from '@agent-console/contract';
+import { queryAgentInfo } from '@agent-console/contract/agent';
+import { queryUnfinishedTask } from '@agent-console/contract/task';
+import { queryUserInfo } from '@agent-console/contract/user';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor } from '@testing-library/react';
 import { beforeEach, describe, expect, it, vi } from 'vitest';

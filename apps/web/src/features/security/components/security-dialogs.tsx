@@ -1,4 +1,4 @@
-import { RealNameStatus } from '@agent-console/contract';
+import { RealNameStatus } from '@agent-console/contract/enums';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Modal, message } from 'antd';
 import { useEffect, useState } from 'react';

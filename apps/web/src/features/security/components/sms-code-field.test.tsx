@@ -1,11 +1,6 @@
-import {
-  captchaChannel,
-  captchaImage,
-  getSmsCode,
-  getSmsCodeSigned,
-  queryAgentInfo,
-  SMS_TOO_FREQUENT_MESSAGE,
-} from '@agent-console/contract';
+import { queryAgentInfo } from '@agent-console/contract/agent';
+import { captchaChannel, captchaImage } from '@agent-console/contract/auth';
+import { getSmsCode, getSmsCodeSigned, SMS_TOO_FREQUENT_MESSAGE } from '@agent-console/contract/security';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor, within } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

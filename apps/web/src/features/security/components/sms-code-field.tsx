@@ -1,4 +1,6 @@
-import { type CaptchaImage, isValidPhone, Messages, type SmsTypeCode } from '@agent-console/contract';
+import type { CaptchaImage } from '@agent-console/contract/auth';
+import type { SmsTypeCode } from '@agent-console/contract/security';
+import { isValidPhone, Messages } from '@agent-console/contract/validators';
 import { LoadingOutlined, ReloadOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Button, Form, Input, Space } from 'antd';

@@ -1,4 +1,4 @@
-import { DIALOG_RESET_MS } from '@agent-console/contract';
+import { DIALOG_RESET_MS } from '@agent-console/contract/constants';
 import type { FormInstance } from 'antd';
 import { useEffect, useReducer, useRef, useState } from 'react';
 import { useAction } from '../../../lib/use-action';

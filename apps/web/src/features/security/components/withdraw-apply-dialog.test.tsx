@@ -1,10 +1,5 @@
-import {
-  captchaChannel,
-  captchaImage,
-  queryOwnFinance,
-  type WithdrawChannel,
-  withdrawApply,
-} from '@agent-console/contract';
+import { captchaChannel, captchaImage } from '@agent-console/contract/auth';
+import { queryOwnFinance, type WithdrawChannel, withdrawApply } from '@agent-console/contract/withdrawals';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { render, screen, waitFor } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';

@@ -1,11 +1,5 @@
-import {
-  FEE_RATE_MAX,
-  fenToYuan,
-  formatYuan,
-  type WithdrawChannel,
-  withdrawFeeOf,
-  yuanToFen,
-} from '@agent-console/contract';
+import { fenToYuan, formatYuan, yuanToFen } from '@agent-console/contract/money';
+import { FEE_RATE_MAX, type WithdrawChannel, withdrawFeeOf } from '@agent-console/contract/withdrawals';
 import { useQuery } from '@tanstack/react-query';
 import { Alert, Form, Input } from 'antd';
 import { ownFinanceQuery } from '../../../lib/own-finance';

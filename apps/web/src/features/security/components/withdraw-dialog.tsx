@@ -1,4 +1,5 @@
-import { ALIPAY_ACCOUNT_MAX, Messages, REAL_NAME_MAX } from '@agent-console/contract';
+import { ALIPAY_ACCOUNT_MAX, REAL_NAME_MAX } from '@agent-console/contract/constants';
+import { Messages } from '@agent-console/contract/validators';
 import { Form, Input } from 'antd';
 import { saveWithdrawAccount } from '../api/withdraw-account';
 import { stepsOf } from '../steps';

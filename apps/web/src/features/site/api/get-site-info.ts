@@ -1,4 +1,5 @@
-import { customSiteInfo, DEFAULT_SITE_NAME, type SiteInfo } from '@agent-console/contract';
+import { customSiteInfo, type SiteInfo } from '@agent-console/contract/agent';
+import { DEFAULT_SITE_NAME } from '@agent-console/contract/constants';
 import { queryOptions, useQuery } from '@tanstack/react-query';
 import defaultLogo from '../../../assets/logo.svg';
 import { call } from '../../../lib/api-client';

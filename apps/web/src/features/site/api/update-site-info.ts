@@ -1,4 +1,4 @@
-import { type UpdateSiteInfoRequest, updateSiteInfo } from '@agent-console/contract';
+import { type UpdateSiteInfoRequest, updateSiteInfo } from '@agent-console/contract/setting';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { call } from '../../../lib/api-client';
 import { siteInfoQuery } from './get-site-info';

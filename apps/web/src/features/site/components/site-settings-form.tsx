@@ -1,4 +1,5 @@
-import { SITE_NAME_MAX, type SiteInfo } from '@agent-console/contract';
+import type { SiteInfo } from '@agent-console/contract/agent';
+import { SITE_NAME_MAX } from '@agent-console/contract/setting';
 import { DeleteOutlined, UploadOutlined } from '@ant-design/icons';
 import { Button, Form, Input, Space, Upload } from 'antd';
 import { useState } from 'react';

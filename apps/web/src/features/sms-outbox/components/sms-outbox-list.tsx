@@ -1,4 +1,4 @@
-import { querySmsOutbox, type SmsOutboxItem } from '@agent-console/contract';
+import { querySmsOutbox, type SmsOutboxItem } from '@agent-console/contract/real-name';
 import { Alert, Form, Input, type TableColumnsType } from 'antd';
 import { ListPage } from '../../../components/list-page';
 import { formatTime } from '../../../lib/format';

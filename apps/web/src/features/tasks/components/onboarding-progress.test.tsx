@@ -1,4 +1,4 @@
-import type { UnfinishedTask } from '@agent-console/contract';
+import type { UnfinishedTask } from '@agent-console/contract/task';
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { createMemoryRouter, RouterProvider } from 'react-router';

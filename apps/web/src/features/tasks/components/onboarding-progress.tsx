@@ -1,4 +1,5 @@
-import { TaskTypeLabels, type UnfinishedTask } from '@agent-console/contract';
+import { TaskTypeLabels } from '@agent-console/contract/enums';
+import type { UnfinishedTask } from '@agent-console/contract/task';
 import { CheckCircleFilled, ClockCircleOutlined, RightOutlined } from '@ant-design/icons';
 import { Progress, Tag, Typography } from 'antd';
 import { type TaskDialog, taskAction } from '../task-target';

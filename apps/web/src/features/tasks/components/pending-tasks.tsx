@@ -1,4 +1,4 @@
-import { TaskTypeLabels } from '@agent-console/contract';
+import { TaskTypeLabels } from '@agent-console/contract/enums';
 import { BellOutlined } from '@ant-design/icons';
 import { Badge, Button, Dropdown, type MenuProps } from 'antd';
 import { useUnfinishedTasks } from '../../../lib/session';

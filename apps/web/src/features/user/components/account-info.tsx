@@ -1,4 +1,6 @@
-import { type AgentInfo, maskPhone, type UserInfo } from '@agent-console/contract';
+import type { AgentInfo } from '@agent-console/contract/agent';
+import type { UserInfo } from '@agent-console/contract/user';
+import { maskPhone } from '@agent-console/contract/validators';
 import { Descriptions } from 'antd';
 import { areasText, formatTime, levelLabel } from '../../../lib/format';
 
