@@ -37,6 +37,8 @@ export interface AppDeps extends ServiceDeps {
    * run rounds themselves or give a short interval).
    */
   outboxDispatcher?: boolean | { intervalMs: number };
+  /** Settle the queued orders in the background, from ready until close (the server passes `true`). */
+  settlement?: boolean;
   /** Bounds of expensive calls per session (default EXPENSIVE_CALL_LIMITS). */
   expensiveCalls?: CallLimits;
   /** Where the log lines go (default: standard output); tests read them. */
@@ -79,6 +81,10 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     const dispatcher = createOutboxDispatcher(services.outbox, app.log, interval);
     app.addHook('onReady', async () => dispatcher.start());
     app.addHook('onClose', () => dispatcher.stop());
+  }
+  if (deps.settlement) {
+    app.addHook('onReady', async () => services.settlementWorker.start());
+    app.addHook('onClose', () => services.settlementWorker.stop());
   }
   await app.register(expensiveCallsPlugin, deps.expensiveCalls ? { limits: deps.expensiveCalls } : {});
   await app.register(authPlugin, {

@@ -92,12 +92,15 @@ export async function runServer(options: RunOptions = {}): Promise<void> {
     }
     const demoReady = config.demoSeed && (await services.users.findByPhone(DEMO_LOGINS[0] ?? '')) !== null;
 
-    // The outbox dispatcher runs from ready until close: app.close() below stops it before the
-    // database closes.
+    // The outbox dispatcher and the settlement worker run from ready until close: app.close()
+    // below stops them before the database closes. The settlement worker books the shares of the
+    // orders queued so far (the demo history on a first start) in the background, logging how
+    // long it took ("settled N orders in X s").
     app = await buildApp({
       db,
       config,
       outboxDispatcher: true,
+      settlement: true,
       ...(options.captchaText ? { captchaText: options.captchaText } : {}),
     });
     await app.listen({ port: config.port, host: config.host });

@@ -14,6 +14,9 @@ import { createSessionsRepository } from './modules/auth/sessions.repository';
 import { createSessionsService } from './modules/auth/sessions.service';
 import { createFinanceRepository } from './modules/finance/finance.repository';
 import { createFinanceService } from './modules/finance/finance.service';
+import { createSettlementRepository } from './modules/finance/settlement.repository';
+import { createSettlementService } from './modules/finance/settlement.service';
+import { createSettlementWorker } from './modules/finance/settlement-worker';
 import { createGamesRepository } from './modules/games/games.repository';
 import { createGamesService } from './modules/games/games.service';
 import { createIngestRepository } from './modules/ingest/ingest.repository';
@@ -164,8 +167,26 @@ export function createServices({
   });
   // Issue 9: 订单明细 and 用户明细.
   const orders = createOrdersService({ repo: createOrdersRepository(db), agents, regions, clock });
-  // Issue 9: the rental platform's events.
-  const ingest = createIngestService({ db, repo: createIngestRepository(db), agents, clock });
+  // Issue 10: the ledger and the agents' finance accounts (`finance.post` is the one way to move
+  // money); settlement books the shares of the orders the triggers queue, in the background.
+  const finance = createFinanceService({ repo: createFinanceRepository(db), clock });
+  const settlement = createSettlementService({
+    db,
+    repo: createSettlementRepository(db),
+    finance,
+    clock,
+    log,
+  });
+  /** Started by the app when it serves (app.ts); before that `wake` does nothing. */
+  const settlementWorker = createSettlementWorker(settlement, log);
+  // Issue 9: the rental platform's events (each committed batch wakes the settlement).
+  const ingest = createIngestService({
+    db,
+    repo: createIngestRepository(db),
+    agents,
+    clock,
+    afterCommit: () => settlementWorker.wake(),
+  });
   // Issue 9: promotion channels (packages kept beside the uploads) and web promotion.
   const channels = createChannelsService({
     db,
@@ -176,8 +197,6 @@ export function createServices({
     log,
   });
   const webPromotion = createWebPromotionService({ repo: createWebPromotionRepository(db), clock });
-  // Issue 10: the ledger and the agents' finance accounts (`finance.post` is the one way to move money).
-  const finance = createFinanceService({ repo: createFinanceRepository(db), clock });
   // Issue 10 §3: withdrawals, reviewed by the operator and paid out through the payout adapter.
   const withdrawals = createWithdrawalsService({
     db,
@@ -225,6 +244,8 @@ export function createServices({
     webPromotion,
     // issue 10
     finance,
+    settlement,
+    settlementWorker,
     withdrawals,
     adjustments,
   };

@@ -170,15 +170,29 @@ export function useTestApp(options: TestAppOptions = {}) {
    * moves the identity sequences to where the seed left them. Much faster than seeding again.
    */
   async function captureSeed() {
-    tables = (
-      await q(sql`
-        select c.relname as name,
-          (select count(*) from pg_constraint f join pg_class p on p.oid = f.confrelid
-            where f.conrelid = c.oid and f.contype = 'f' and p.oid <> c.oid) as deps
-        from pg_class c join pg_namespace n on n.oid = c.relnamespace
+    // Parents before children: every table after the tables its foreign keys point to.
+    const names = (
+      await q(sql`select c.relname as name from pg_class c join pg_namespace n on n.oid = c.relnamespace
         where n.nspname = 'public' and c.relkind = 'r'`)
-    )
-      .map((r) => ({ name: String(r.name), deps: Number(r.deps) }))
+    ).map((r) => String(r.name));
+    const edges = await q(sql`select c.relname as child, p.relname as parent from pg_constraint f
+      join pg_class c on c.oid = f.conrelid join pg_class p on p.oid = f.confrelid
+      join pg_namespace n on n.oid = c.relnamespace
+      where f.contype = 'f' and n.nspname = 'public' and p.oid <> c.oid`);
+    const parentsOf = new Map<string, string[]>(names.map((n) => [n, []]));
+    for (const e of edges) parentsOf.get(String(e.child))?.push(String(e.parent));
+    const depth = new Map<string, number>();
+    const depthOf = (name: string, seen: Set<string> = new Set()): number => {
+      const known = depth.get(name);
+      if (known !== undefined) return known;
+      if (seen.has(name)) return 0;
+      seen.add(name);
+      const d = Math.max(-1, ...(parentsOf.get(name) ?? []).map((p) => depthOf(p, seen))) + 1;
+      depth.set(name, d);
+      return d;
+    };
+    tables = names
+      .map((name) => ({ name, deps: depthOf(name) }))
       .sort((a, b) => a.deps - b.deps || a.name.localeCompare(b.name))
       .map((r) => r.name);
     if (options.seed !== 'empty') {

@@ -152,6 +152,8 @@ export async function seedDemoExtras(
     }),
   );
   await insertGeneratedAgents(agents, generated, { ids, gameIdOf, passwordHash, now: clock() });
+  // The ratio history of every demo agent as seeded (its game ratios included), from its creation.
+  await agents.recordRatios([...ids.values()], null);
   await agents.analyze();
   return generated.length;
 }

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import {
   bigint,
+  boolean,
   check,
   index,
   integer,
@@ -110,3 +111,108 @@ export const ledgerEntries = pgTable(
 
 export type FinanceAccountRow = typeof financeAccounts.$inferSelect;
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
+
+/**
+ * The ratios an agent had from `valid_from` on (issue 10 §1): every change of its base ratio,
+ * proportion or game ratios (the agents service's create and update) writes a snapshot in the
+ * same transaction: one base row (`game_id` null: base ratio and proportion) and one row per game
+ * with a special ratio, pointing at the base row of the snapshot (`base_id`). A share uses the
+ * snapshot in force at the order's completion time.
+ */
+export const agentRatioHistory = pgTable(
+  'agent_ratio_history',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id),
+    /** Null: the base row of a snapshot. */
+    gameId: integer('game_id'),
+    /** The base row this game row belongs to (null on a base row). */
+    baseId: bigint('base_id', { mode: 'number' }),
+    profitRatio: integer('profit_ratio').notNull(),
+    /** Base rows only. */
+    proportion: integer('proportion'),
+    validFrom: timestamp('valid_from', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    check('agent_ratio_history_profit_ratio_check', sql`${t.profitRatio} between 0 and 10000`),
+    check(
+      'agent_ratio_history_shape_check',
+      sql`(${t.gameId} is null and ${t.baseId} is null and ${t.proportion} between 0 and 10000)
+        or (${t.gameId} is not null and ${t.baseId} is not null and ${t.proportion} is null)`,
+    ),
+    index('agent_ratio_history_agent_idx').on(t.agentId, t.validFrom, t.id),
+  ],
+);
+
+export const ALLOCATION_PARTS = ['base', 'price_increase'] as const;
+export type AllocationPart = (typeof ALLOCATION_PARTS)[number];
+
+/**
+ * The profit split of an order (分润): one row per (order, generation, agent of its frozen chain,
+ * part), with the ratio used and the amount, integer fen. Written once, never changed: a reversal
+ * is a pair of ledger entries (`share_reversal`), a new booking a new generation.
+ */
+export const profitAllocations = pgTable(
+  'profit_allocations',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    orderId: integer('order_id')
+      .notNull()
+      .references(() => orders.id),
+    generation: integer('generation').notNull(),
+    agentId: integer('agent_id')
+      .notNull()
+      .references(() => agents.id),
+    agentLevel: integer('agent_level').notNull(),
+    part: text('part', { enum: ALLOCATION_PARTS }).notNull(),
+    /** The effective ratio (base part) or proportion (price-increase part) used, in 1/10000. */
+    ratio: integer('ratio').notNull(),
+    /** What the part was computed from: the order's amount without, or only, the price increase. */
+    partFen: fen('part_fen').notNull(),
+    amountFen: fen('amount_fen').notNull(),
+    createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
+  },
+  (t) => [
+    check('profit_allocations_part_check', sql`${t.part} in ('base', 'price_increase')`),
+    check('profit_allocations_ratio_check', sql`${t.ratio} between 0 and 10000`),
+    fenCheck('profit_allocations_part_fen_range', t.partFen, { nonNegative: true }),
+    fenCheck('profit_allocations_amount_fen_range', t.amountFen, { nonNegative: true }),
+    uniqueIndex('profit_allocations_unique').on(t.orderId, t.generation, t.agentId, t.part),
+  ],
+);
+
+/**
+ * An order's settlement state: the last generation of allocations written and whether it is
+ * booked (credited and not reversed). Moved only by the settlement step, with the entries.
+ */
+export const orderSettlements = pgTable('order_settlements', {
+  orderId: integer('order_id')
+    .primaryKey()
+    .references(() => orders.id),
+  generation: integer('generation').notNull(),
+  booked: boolean('booked').notNull(),
+  updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
+/**
+ * The orders whose settled state may have changed: written by statement triggers on `orders`
+ * (migration `finance_settle_queue_trigger`) in the transaction that changes them, emptied by the
+ * settlement step. Narrow, so finding work costs what is queued, not the orders.
+ */
+export const financeSettleQueue = pgTable(
+  'finance_settle_queue',
+  {
+    orderId: integer('order_id').primaryKey(),
+    queuedAt: timestamp('queued_at', { withTimezone: true, mode: 'date' }).notNull().defaultNow(),
+    /** Not tried before (an order whose reversal waits for the money, see docs/domain.md). */
+    notBefore: timestamp('not_before', { withTimezone: true, mode: 'date' }),
+    attempts: integer('attempts').notNull().default(0),
+    lastError: text('last_error'),
+  },
+  (t) => [index('finance_settle_queue_due_idx').on(t.notBefore, t.orderId)],
+);
+
+export type AgentRatioHistoryRow = typeof agentRatioHistory.$inferSelect;
+export type ProfitAllocationRow = typeof profitAllocations.$inferSelect;

@@ -9,6 +9,7 @@ import { filtered, inKeyOrder, keyBatches, type ListSource, pageOfKeys } from '.
 import { accounts, type NewAccountRow } from '../../db/schema/accounts';
 import { agentAncestry } from '../../db/schema/agent-ancestry';
 import { type AgentRow, agents, type NewAgentRow } from '../../db/schema/agents';
+import { agentRatioHistory } from '../../db/schema/finance';
 import { agentGameRatios, games } from '../../db/schema/games';
 import { sessions } from '../../db/schema/sessions';
 import { inScope, inSubtreeOf, type ScopeRef } from '../../db/scoping';
@@ -388,6 +389,32 @@ export function createAgentsRepository(db: Database) {
           .q()
           .insert(agentGameRatios)
           .values([...rows]);
+    },
+
+    /**
+     * Writes a snapshot of these agents' ratios as they are now (base ratio and proportion, one row
+     * per special game ratio) into the ratio history, valid from `validFrom` (null: each agent's
+     * creation time, for the demo seeding), in one statement. Called in the transaction that
+     * changed them: a share then uses the ratios an agent had when the order completed.
+     */
+    async recordRatios(agentIds: readonly number[], validFrom: Date | null): Promise<void> {
+      if (agentIds.length === 0) return;
+      const ids = sql.join(
+        [...new Set(agentIds)].sort((a, b) => a - b).map((id) => sql`${id}::int`),
+        sql`, `,
+      );
+      const from = validFrom ? sql`${validFrom.toISOString()}::timestamptz` : sql`a.created_at`;
+      await db.q().execute(sql`
+        with base as (
+          insert into ${agentRatioHistory} (agent_id, game_id, base_id, profit_ratio, proportion, valid_from)
+          select a.id, null, null, a.base_profit_ratio, a.proportion, ${from}
+          from ${agents} a where a.id in (${ids}) order by a.id
+          returning id, agent_id, valid_from
+        )
+        insert into ${agentRatioHistory} (agent_id, game_id, base_id, profit_ratio, proportion, valid_from)
+        select g.agent_id, g.game_id, b.id, g.profit_ratio, null, b.valid_from
+        from ${agentGameRatios} g join base b on b.agent_id = g.agent_id
+        order by g.agent_id, g.game_id`);
     },
 
     /** Soft delete: the agent is marked deleted, its login disabled and its sessions removed. */

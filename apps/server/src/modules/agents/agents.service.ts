@@ -78,6 +78,13 @@ type UpdateBody = z.output<typeof UpdateAgentRequest>;
 
 const invalid = (message: string) => new AppError(Codes.INVALID_PARAMS, message);
 
+/** Whether an update changes what shares are computed from (a new ratio history snapshot). */
+const ratiosChanged = (a: Placement, b: Placement) =>
+  a.proportion !== b.proportion ||
+  a.baseProfitRatio !== b.baseProfitRatio ||
+  a.gameRatios.size !== b.gameRatios.size ||
+  [...a.gameRatios].some(([game, ratio]) => b.gameRatios.get(game) !== ratio);
+
 const isRatio = (n: number) => Number.isInteger(n) && n >= 0 && n <= RATIO_SCALE;
 
 const flagsOf = (a: AgentRow): AgentFlags => ({
@@ -291,6 +298,7 @@ export function createAgentsService(deps: {
           createdAt: clock(),
         });
         await repo.replaceGameRatios(agent.id, input.gameRatios ?? []);
+        await repo.recordRatios([agent.id], agent.createdAt);
         return agent;
       });
     },
@@ -355,6 +363,7 @@ export function createAgentsService(deps: {
         await repo.lock(body.id);
         const agent = await repo.findById(body.id);
         if (agent?.status !== 'active' || agent.parentId === null) throw agentNotFound();
+        const before = await placementOf(agent);
         const next: Placement = {
           agentLevel: agent.agentLevel,
           areaInfo: body.areaInfo,
@@ -382,6 +391,7 @@ export function createAgentsService(deps: {
           ...next.flags,
         });
         await repo.replaceGameRatios(agent.id, storedRatios(body.gameProfitRatios));
+        if (ratiosChanged(before, next)) await repo.recordRatios([agent.id], clock());
         return listItemOf(agent.id);
       });
     },

@@ -75,6 +75,8 @@ export interface IngestServiceDeps {
   repo: IngestRepository;
   agents: IngestAgents;
   clock: Clock;
+  /** Called after a batch commits (the settlement worker's wake): must not throw nor wait. */
+  afterCommit?: () => void;
 }
 
 const keyOf = {
@@ -220,7 +222,7 @@ function groupBy<T, K>(list: readonly T[], key: (item: T) => K): Map<K, T[]> {
 const ofType = <T extends IngestEventType>(list: readonly AnyValid[], type: T) =>
   list.filter((e): e is Extract<AnyValid, { type: T }> => e.type === type).sort(byTime);
 
-export function createIngestService({ db, repo, agents, clock }: IngestServiceDeps) {
+export function createIngestService({ db, repo, agents, clock, afterCommit }: IngestServiceDeps) {
   /**
    * Applies valid events (new ones and woken pending ones) set-based, one statement per table,
    * and answers what became of each.
@@ -377,7 +379,6 @@ export function createIngestService({ db, repo, agents, clock }: IngestServiceDe
         userId,
         phoneMasked: first.e.payload.phoneMasked,
         channelId: first.channel.id,
-        netBarId: first.channel.netBarId,
         terminalType: first.e.payload.terminalType,
         registeredAt: first.e.occurredAt,
       });
@@ -648,6 +649,7 @@ export function createIngestService({ db, repo, agents, clock }: IngestServiceDe
               : { id: event.id, outcome: 'accepted' };
         }
       });
+      afterCommit?.();
       return results;
     },
   };

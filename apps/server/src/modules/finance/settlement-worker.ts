@@ -1,0 +1,81 @@
+import { loggableError } from '../../shared/loggable-error';
+import type { SettlementService } from './settlement.service';
+
+export const DEFAULT_SETTLE_INTERVAL_MS = 15_000;
+
+export interface SettleWorkerLog {
+  info(obj: Record<string, unknown>, msg: string): void;
+  warn(obj: Record<string, unknown>, msg: string): void;
+}
+
+/**
+ * Drains the settlement queue in the background: at start (the first start's history settles
+ * after the server is up), every `intervalMs`, and when woken (ingestion, after a batch commits).
+ * One drain at a time per process; a wake during a drain runs one more after it. Several
+ * processes may run one each (the queue is claimed with SKIP LOCKED). `stop()` waits for the
+ * drain under way, so the database can close after it.
+ */
+export function createSettlementWorker(
+  settlement: Pick<SettlementService, 'drain'>,
+  log: SettleWorkerLog,
+  intervalMs = DEFAULT_SETTLE_INTERVAL_MS,
+) {
+  let timer: NodeJS.Timeout | null = null;
+  let running: Promise<void> | null = null;
+  let again = false;
+  let started = false;
+  let stopped = false;
+
+  function drain(): Promise<void> {
+    if (running) {
+      again = true;
+      return running;
+    }
+    const t0 = performance.now();
+    running = settlement
+      .drain()
+      .then(
+        (r) => {
+          if (r.claimed > 0)
+            log.info(
+              { ...r, ms: Math.round(performance.now() - t0) },
+              `settled ${r.claimed} orders in ${((performance.now() - t0) / 1000).toFixed(1)} s`,
+            );
+        },
+        (err: unknown) => {
+          log.warn({ err: loggableError(err) }, 'settlement drain failed');
+        },
+      )
+      .finally(() => {
+        running = null;
+        if (again && !stopped) {
+          again = false;
+          void drain();
+        }
+      });
+    return running;
+  }
+
+  return {
+    start(): void {
+      if (started || stopped) return;
+      started = true;
+      timer = setInterval(() => void drain(), intervalMs);
+      timer.unref();
+      void drain();
+    },
+    /** Settles soon (ingestion calls it after a batch commits); nothing before `start`. */
+    wake(): void {
+      if (started && !stopped) void drain();
+    },
+    drain,
+    async stop(): Promise<void> {
+      stopped = true;
+      if (timer) clearInterval(timer);
+      timer = null;
+      await running;
+    },
+  };
+}
+
+export type SettlementWorker = ReturnType<typeof createSettlementWorker>;
