@@ -69,19 +69,18 @@ test('the operator sets the withdrawal rules in 基础设置', async ({ browser,
   await shot(page, 'withdraw-setting');
 });
 
-test('提现 goes through the identity gate, then waits for the review', async ({ page, baseURL }) => {
+test('提现 goes through the identity gate, then waits for the review', async ({ page, browser, baseURL }) => {
   const operator = await operatorApi(String(baseURL));
   // No identity: 提现 asks for it, and 去认证 opens the identity dialog.
-  await login(page, NO_IDENTITY);
-  await page.goto('/financial-mgt');
-  await withdrawButton(page).click();
-  await expect(confirmBox(page)).toContainText('请先完成实名认证');
-  await shot(page, 'withdraw-gate-real-name', { fullPage: false });
-  await confirmBox(page).getByRole('button', { name: '去认证' }).click();
-  await expect(dialog(page, '身份认证')).toBeVisible();
-  await dialog(page, '身份认证')
-    .getByRole('button', { name: /取\s*消/ })
-    .click();
+  const other = await (await browser.newContext()).newPage();
+  await login(other, NO_IDENTITY);
+  await other.goto('/financial-mgt');
+  await withdrawButton(other).click();
+  await expect(confirmBox(other)).toContainText('请先完成实名认证');
+  await shot(other, 'withdraw-gate-real-name', { fullPage: false });
+  await confirmBox(other).getByRole('button', { name: '去认证' }).click();
+  await expect(dialog(other, '身份认证')).toBeVisible();
+  await other.context().close();
 
   // An identity under review: 提现 waits for the review.
   await login(page, AGENT);
