@@ -5,7 +5,7 @@
  * `app.inject`: routing, session, access, ownership, the reply's schema).
  *
  * On `BENCH_PG_URL` (default postgres://postgres@127.0.0.1:5432, trust auth) it recreates the
- * database `bench_promo` with the demo world's agents, then reports net bars (one client channel
+ * database `bench_promo` (or `BENCH_PROMO_DB`) with the demo world's agents, then reports net bars (one client channel
  * each), players and orders over the last 90 days through the ingestion service
  * (`services.ingest.ingest`, the path the platform's events take), spread over the agents of levels
  * 1-5. Then, for the operator (the whole tree) and a level 3 agent, 10 clients (each its own
@@ -35,7 +35,9 @@ import { openDatabase } from './lib/database';
 import { percentile } from './lib/stats';
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
-const DB = 'bench_promo';
+/** `BENCH_PROMO_DB`: another database name (two engineers benching on one server). */
+const DB = process.env.BENCH_PROMO_DB ?? 'bench_promo';
+if (!/^[a-z_][a-z0-9_]*$/.test(DB)) throw new Error('BENCH_PROMO_DB takes a lower-case identifier');
 const CLIENTS = 10;
 const PAGE_SIZE = 30;
 

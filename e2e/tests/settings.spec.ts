@@ -10,7 +10,7 @@ test('level 0 renames the site and the sidebar, title and login page follow', as
   await shot(page, 'settings');
 
   await name.fill('星途代理平台');
-  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await page.getByRole('button', { name: /^保\s*存$/ }).click();
   await expect(page.getByText('保存成功')).toBeVisible();
   await expect(page.locator('.sidebar-brand')).toContainText('星途代理平台');
   await expect(page).toHaveTitle('基础设置 - 星途代理平台');
@@ -50,7 +50,7 @@ test('level 0 uploads a logo, the sidebar shows it, and the default comes back o
     .locator('input[type="file"]')
     .setInputFiles({ name: 'logo.png', mimeType: 'image/png', buffer: PNG });
   await expect(page.getByAltText('站点Logo预览')).toHaveAttribute('src', /^data:image\/png;base64,/);
-  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await page.getByRole('button', { name: /^保\s*存$/ }).click();
   await expect(page.getByText('保存成功')).toBeVisible();
   const sidebarLogo = page.locator('.sidebar-brand img');
   await expect(sidebarLogo).toHaveAttribute('src', /^\/api\/agent\/site-logo\?v=\d+$/);
@@ -58,6 +58,6 @@ test('level 0 uploads a logo, the sidebar shows it, and the default comes back o
   expect(logo.headers()['content-type']).toContain('image/png');
 
   await page.getByRole('button', { name: '使用默认Logo' }).click();
-  await page.getByRole('button', { name: /保\s*存/ }).click();
+  await page.getByRole('button', { name: /^保\s*存$/ }).click();
   await expect(sidebarLogo).not.toHaveAttribute('src', /site-logo/);
 });

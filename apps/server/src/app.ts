@@ -12,6 +12,7 @@ import { DEFAULT_BODY_LIMIT } from './http/mount';
 import { registerRequestGuards } from './http/request-guards';
 import { registerWeb } from './http/web';
 import { useChineseValidationMessages } from './http/zod-locale';
+import { adjustmentsRoutes } from './modules/adjustments/adjustments.routes';
 import { agentsRoutes } from './modules/agents/agents.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { ingestApiRoutes } from './modules/ingest-keys/ingest-api.routes';
@@ -26,6 +27,7 @@ import { smsRoutes } from './modules/sms/sms.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { withdrawAccountRoutes } from './modules/withdraw-account/withdraw-account.routes';
+import { withdrawalsRoutes } from './modules/withdrawals/withdrawals.routes';
 import { createServices, type ServiceDeps } from './services';
 
 export interface AppDeps extends ServiceDeps {
@@ -108,6 +110,9 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(securityRoutes, { security: services.security });
   await app.register(realNameRoutes, { realName: services.realName });
   await app.register(withdrawAccountRoutes, { withdrawAccount: services.withdrawAccount });
+  // Issue 10: withdrawals and the operator's manual adjustment.
+  await app.register(withdrawalsRoutes, { withdrawals: services.withdrawals });
+  await app.register(adjustmentsRoutes, { adjustments: services.adjustments });
   await app.register(ingestKeysRoutes, { ingestKeys: services.ingestKeys });
   await app.register(ingestApiRoutes, {
     ingestKeys: services.ingestKeys,

@@ -2,6 +2,7 @@ import { join } from 'node:path';
 import type { Config } from './config';
 import type { Database } from './db/client';
 import { createOwnershipRepository } from './db/ownership';
+import { createAdjustmentsService } from './modules/adjustments/adjustments.service';
 import { createAgentsRepository } from './modules/agents/agents.repository';
 import { createAgentsService } from './modules/agents/agents.service';
 import { createOwnership } from './modules/agents/scope';
@@ -52,6 +53,9 @@ import { createUsersRepository } from './modules/users/users.repository';
 import { createUsersService } from './modules/users/users.service';
 import { createWithdrawAccountRepository } from './modules/withdraw-account/withdraw-account.repository';
 import { createWithdrawAccountService } from './modules/withdraw-account/withdraw-account.service';
+import { manualPayoutAdapter, type PayoutAdapter } from './modules/withdrawals/payout-adapter';
+import { createWithdrawalsRepository } from './modules/withdrawals/withdrawals.repository';
+import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service';
 import { type Clock, systemClock } from './shared/clock';
 
 export interface ServiceDeps {
@@ -64,6 +68,8 @@ export interface ServiceDeps {
   captchaText?: CaptchaText;
   /** Where the outbox SMS provider writes its one line per message, and the outbox its failures (the app's logger). */
   log?: SmsLog;
+  /** How approved withdrawals are paid out (default: recorded for the operator to transfer by hand). */
+  payout?: PayoutAdapter;
 }
 
 const silentLog: SmsLog = { info: () => {}, warn: () => {} };
@@ -75,6 +81,7 @@ export function createServices({
   clock = systemClock,
   captchaText,
   log = silentLog,
+  payout = manualPayoutAdapter,
 }: ServiceDeps) {
   const regions = loadRegions();
   const users = createUsersService(createUsersRepository(db), clock);
@@ -190,6 +197,23 @@ export function createServices({
     log,
   });
   const webPromotion = createWebPromotionService({ repo: createWebPromotionRepository(db), clock });
+  // Issue 10 §3: withdrawals, reviewed by the operator and paid out through the payout adapter.
+  const withdrawals = createWithdrawalsService({
+    db,
+    repo: createWithdrawalsRepository(db),
+    ledger: finance,
+    users,
+    realName,
+    withdrawAccount,
+    settings,
+    sms,
+    limiter,
+    outbox,
+    payout,
+    cipher,
+    clock,
+  });
+  const adjustments = createAdjustmentsService({ db, finance });
   return {
     clock,
     regions,
@@ -222,6 +246,8 @@ export function createServices({
     finance,
     settlement,
     settlementWorker,
+    withdrawals,
+    adjustments,
   };
 }
 

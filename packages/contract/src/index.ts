@@ -22,3 +22,4 @@ export * from './setting';
 export * from './task';
 export * from './user';
 export * from './validators';
+export * from './withdrawals';

@@ -44,6 +44,8 @@ export const ROUTE_ROLES = {
   '/sms-outbox': { agentLevel: [0] },
   // Issue 9: the rental platform's ingest keys.
   '/ingest-keys': { agentLevel: [0] },
+  // Issue 10: the operator's withdrawal review.
+  '/withdraw-review': { agentLevel: [0] },
 } as const satisfies Record<string, RoleRule>;
 
 /** Level 0 only: the operator's own screens and calls. */

@@ -24,6 +24,8 @@ export const SmsTypeCode = z.enum([
   'WITHDRAW_ACCOUNT',
   /** Forgotten login password, from the login page. Sent to the given registered phone. */
   'RESET_PASSWORD',
+  /** Apply for a withdrawal (issue 10). Sent to the caller's own phone. */
+  'WITHDRAW',
 ]);
 export type SmsTypeCode = z.infer<typeof SmsTypeCode>;
 

@@ -38,6 +38,14 @@ const NOT_OWNED: Record<string, readonly string[]> = {
   '/api/order/barRetail/totalOrderBarRecord': ['userId'],
   '/api/channel/queryUsersPage': ['userId'],
   '/api/channel/queryUsersTotal': ['userId'],
+  // Issue 10: a withdrawal is cancelled by its own agent only (another's answers 1004 like an
+  // unknown id, whatever the tree), and reviewed by the operator (level 0 reaches every one).
+  '/api/finance/withdraw/cancel': ['id'],
+  '/api/finance/withdraw/review/approve': ['id'],
+  '/api/finance/withdraw/review/reject': ['id'],
+  '/api/finance/withdraw/review/paid': ['id'],
+  '/api/finance/withdraw/review/failed': ['id'],
+  '/api/finance/withdraw/review/audit': ['id'],
 };
 
 const ID_NAME = /^(id|pid|[a-z][A-Za-z]*Ids?)$/;

@@ -128,18 +128,21 @@ describe('the console route table', () => {
       ['代理管理', '/agent-mgt'],
       ['用户明细', '/user-details'],
       ['订单明细', '/order-details'],
+      ['财务管理', '/financial-mgt'],
       ['系统设置', undefined],
       ['运营管理', undefined],
     ]);
     // Issue 9: the rental platform's ingest keys beside the basic settings.
-    expect(level0[6]?.children?.map((e) => [e.label, e.path])).toEqual([
+    expect(level0[7]?.children?.map((e) => [e.label, e.path])).toEqual([
       ['基础设置', '/setting'],
       ['接入密钥', '/ingest-keys'],
     ]);
     // Issue 3: the operator's identity review and SMS outbox, level 0 only.
-    expect(level0[7]?.children?.map((e) => [e.label, e.path])).toEqual([
+    expect(level0[8]?.children?.map((e) => [e.label, e.path])).toEqual([
       ['实名审核', '/real-name-review'],
       ['短信发件箱', '/sms-outbox'],
+      // Issue 10: the withdrawal review.
+      ['提现审核', '/withdraw-review'],
     ]);
     // 代理管理: levels 0-4 (spec section 2).
     for (const level of [1, 2, 3, 4]) {
@@ -151,15 +154,17 @@ describe('the console route table', () => {
         '代理管理',
         '用户明细',
         '订单明细',
+        '财务管理',
       ]);
     }
-    // 客户端推广管理, 网页推广管理, 用户明细 and 订单明细: everyone (spec section 2), the promoter included.
+    // 客户端推广管理, 网页推广管理, 用户明细, 订单明细 and 财务管理: everyone (spec section 2), the promoter included.
     expect(buildMenu(appRoutes, menuGroups, subject({ agentLevel: 5 })).map((e) => e.label)).toEqual([
       '工作台',
       '客户端推广管理',
       '网页推广管理',
       '用户明细',
       '订单明细',
+      '财务管理',
     ]);
   });
 

@@ -52,6 +52,12 @@ export const appRoutes: readonly AppRouteDef[] = [
     meta: { title: '订单明细', shortTitle: '订单', icon: 'order' },
     load: () => import('./routes/order-details/order-details'),
   },
+  // Issue 10: the caller's money and withdrawals (spec section 2: everyone).
+  {
+    path: paths.financialMgt,
+    meta: { title: '财务管理', shortTitle: '财务', icon: 'wallet' },
+    load: () => import('./routes/financial-mgt/financial-mgt'),
+  },
   {
     path: paths.setting,
     meta: {
@@ -95,5 +101,16 @@ export const appRoutes: readonly AppRouteDef[] = [
       group: 'operations',
     },
     load: () => import('./routes/sms-outbox/sms-outbox'),
+  },
+  {
+    path: paths.withdrawReview,
+    meta: {
+      title: '提现审核',
+      shortTitle: '提现',
+      icon: 'wallet',
+      roles: ROUTE_ROLES['/withdraw-review'],
+      group: 'operations',
+    },
+    load: () => import('./routes/withdraw-review/withdraw-review'),
   },
 ];

@@ -14,6 +14,8 @@ export const paths = {
   realNameReview: '/real-name-review',
   smsOutbox: '/sms-outbox',
   ingestKeys: '/ingest-keys',
+  financialMgt: '/financial-mgt',
+  withdrawReview: '/withdraw-review',
 } as const;
 
 export type AppPath = (typeof paths)[keyof typeof paths];

@@ -1,5 +1,10 @@
-import { cleanup } from '@testing-library/react';
+import { cleanup, configure } from '@testing-library/react';
 import { afterEach, vi } from 'vitest';
+
+// findBy*/waitFor wait up to 5 s (the library's default is 1 s): antd loads parts of a form or a
+// select on first use (build/antd-on-demand.ts), and on a CI machine under load that first import
+// can take longer than a second. A test still fails when its text never comes.
+configure({ asyncUtilTimeout: 5000 });
 
 afterEach(() => {
   cleanup();

@@ -103,6 +103,8 @@ const PROBES: Record<
   '/api/promotion/web/queryNetBarPage': (id) => ({ body: { pid: id, pageSize: 200 } }),
   '/api/promotion/web/queryNetBarTotal': (id) => ({ body: { pid: id } }),
   '/promotion/get/bar/userid': (id) => ({ body: { netBarId: NO_RECORD + id } }),
+  // Issue 10: the operator's manual adjustment (level 0 only: 1003 for everyone probed here).
+  '/api/finance/adjust': (id) => ({ body: { agentId: id, amount: 100, reason: '越权调整' } }),
 };
 
 /** Added to an agent id: an id of a net bar or channel that no record has. */

@@ -359,7 +359,39 @@ describe('promotion rollups', () => {
           }
         },
       ),
-      { numRuns: inject('testDb') === 'pg' ? 15 : 25 },
+      {
+        numRuns: inject('testDb') === 'pg' ? 15 : 25,
+        // Fixed for CI (240 random runs passed on both engines when it was set).
+        seed: 20261126,
+        examples: [
+          // Found: a web channel's player (no net bar) inside a part-day edge of the whole tree's totals.
+          [
+            [
+              ...[5, 0, 4].map((user) => ({
+                kind: 'player' as const,
+                user,
+                channel: 0,
+                terminal: 0,
+                minute: 0,
+              })),
+              { kind: 'order', no: 0, user: 0, channel: 0, terminal: 0, amount: 0, status: 10, minute: 0 },
+              ...[1, 3].map((user) => ({
+                kind: 'player' as const,
+                user,
+                channel: 0,
+                terminal: 0,
+                minute: 0,
+              })),
+              { kind: 'player', user: 2, channel: 2, terminal: 0, minute: 0 },
+            ],
+            [],
+            [1],
+            [],
+            ['2026-02-26 00:00:00', '2026-02-27 18:00:00'],
+            undefined,
+          ],
+        ],
+      },
     );
   }, 300_000);
 

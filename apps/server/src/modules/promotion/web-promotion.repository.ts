@@ -49,12 +49,11 @@ export function createWebPromotionRepository(db: Database) {
   }
 
   /**
-   * The figures (players, orders, paid amount) of the net bars `bars` selects (undefined: every
-   * bar) in the range, as rows `(net_bar_id, users, orders, paid)`: the whole China days of the
+   * The figures (players, orders, paid amount) of the net bars `bars` selects in the range, as rows `(net_bar_id, users, orders, paid)`: the whole China days of the
    * range from the rollup (a row per bar, day and terminal), the parts of days at its ends from the
    * players and orders themselves (an index range of a few hours at most).
    */
-  function figureRows(f: WebNetBarFilters, bars: (column: AnyColumn) => SQL | undefined): SQL {
+  function figureRows(f: WebNetBarFilters, bars: (column: AnyColumn) => SQL): SQL {
     const { days, edges } = chinaWholeDays(f.range);
     const s = netBarDayStats;
     const parts: SQL[] = [];
@@ -116,13 +115,14 @@ export function createWebPromotionRepository(db: Database) {
     async totals(scope: ScopeRef, f: WebNetBarFilters) {
       const src = listSource(scope, f);
       const [bars] = rowsOf(await db.q().execute(sql`select count(*)::int as n ${filtered(src)}`));
-      // Every net bar counted (the whole tree, no filter): every row, without the semi-join.
+      // Every net bar counted (the whole tree, no filter): every row with a net bar (a player of a
+      // web channel has none), without the semi-join.
       const everyBar = src.where.every((w) => w === undefined);
       const [figures] = rowsOf(
         await db.q().execute(sql`select coalesce(sum(users), 0)::bigint as users,
           coalesce(sum(orders), 0)::bigint as orders, coalesce(sum(paid), 0)::bigint as paid
           from (${figureRows(f, (column) =>
-            everyBar ? undefined : sql`${column} in (select ${netBars.id} ${filtered(src)})`,
+            everyBar ? sql`${column} is not null` : sql`${column} in (select ${netBars.id} ${filtered(src)})`,
           )}) x`),
       );
       return {

@@ -27,6 +27,20 @@ export function createSettingsRepository(db: Database) {
         .where(eq(siteSettings.id, ROW_ID));
       return row ?? null;
     },
+    /** The withdrawal rules (issue 10); null before the row exists (the column defaults apply then). */
+    async getWithdrawSetting() {
+      const [row] = await db
+        .q()
+        .select({
+          minFen: siteSettings.withdrawMinFen,
+          feeRate: siteSettings.withdrawFeeRate,
+          feeFixedFen: siteSettings.withdrawFeeFixedFen,
+          updatedAt: siteSettings.withdrawSettingUpdatedAt,
+        })
+        .from(siteSettings)
+        .where(eq(siteSettings.id, ROW_ID));
+      return row ?? null;
+    },
     async upsert(patch: SiteSettingsPatch): Promise<void> {
       await db
         .q()

@@ -1,4 +1,10 @@
-import { Codes, customSiteInfo, updateSiteInfo } from '@agent-console/contract';
+import {
+  Codes,
+  customSiteInfo,
+  queryWithdrawSetting,
+  updateSiteInfo,
+  updateWithdrawSetting,
+} from '@agent-console/contract';
 import type { FastifyPluginAsync } from 'fastify';
 import type { ZodTypeProvider } from 'fastify-type-provider-zod';
 import { z } from 'zod';
@@ -19,6 +25,9 @@ export const settingsRoutes: FastifyPluginAsync<{ settings: SettingsService }> =
 
   mount(app, updateSiteInfo, async (body) => ok(await settings.update(body)), { bodyLimit: LOGO_BODY_LIMIT });
 
+  // Issue 10: the withdrawal rules (minimum and fee).
+  mount(app, queryWithdrawSetting, async () => ok(await settings.withdrawSetting()));
+  mount(app, updateWithdrawSetting, async (body) => ok(await settings.updateWithdrawSetting(body)));
   // The logo image itself (GET: an <img> loads it). Public like the site info.
   app
     .withTypeProvider<ZodTypeProvider>()

@@ -1,5 +1,11 @@
-import type { SiteInfo, UpdateSiteInfoRequest } from '@agent-console/contract';
+import type {
+  SiteInfo,
+  UpdateSiteInfoRequest,
+  WithdrawSetting,
+  WithdrawSettingRequest,
+} from '@agent-console/contract';
 import type { Clock } from '../../shared/clock';
+import { formatChinaTime } from '../../shared/time';
 import { type LogoMime, parseLogoDataUrl } from './logo-image';
 import type { SettingsRepository, SiteSettingsPatch } from './settings.repository';
 
@@ -8,7 +14,20 @@ export const SITE_LOGO_PATH = '/api/agent/site-logo';
 /** The logo's URL carries its version, so browsers may cache each version for good. */
 const logoUrl = (updatedAt: Date) => `${SITE_LOGO_PATH}?v=${updatedAt.getTime()}`;
 
+/** The withdrawal rules before the operator saves any: at least 100.00 元, no fee. */
+export const DEFAULT_WITHDRAW_SETTING = { minAmount: 10000, feeRate: 0, feeFixed: 0 } as const;
+
 export function createSettingsService(repo: SettingsRepository, clock: Clock) {
+  const withdrawSetting = async (): Promise<WithdrawSetting> => {
+    const row = await repo.getWithdrawSetting();
+    if (!row) return { ...DEFAULT_WITHDRAW_SETTING, updateTime: null };
+    return {
+      minAmount: row.minFen,
+      feeRate: row.feeRate,
+      feeFixed: row.feeFixedFen,
+      updateTime: row.updatedAt ? formatChinaTime(row.updatedAt) : null,
+    };
+  };
   const siteInfo = async (): Promise<SiteInfo> => {
     const meta = await repo.getMeta();
     return {
@@ -19,6 +38,17 @@ export function createSettingsService(repo: SettingsRepository, clock: Clock) {
 
   return {
     siteInfo,
+    /** The withdrawal rules of 基础设置 (issue 10): minimum, fee rate (1/10000) and fixed fee, in fen. */
+    withdrawSetting,
+    async updateWithdrawSetting(input: WithdrawSettingRequest): Promise<WithdrawSetting> {
+      await repo.upsert({
+        withdrawMinFen: input.minAmount,
+        withdrawFeeRate: input.feeRate,
+        withdrawFeeFixedFen: input.feeFixed,
+        withdrawSettingUpdatedAt: clock(),
+      });
+      return withdrawSetting();
+    },
 
     /** Saves the name and, when given, the new logo (null removes it; absent keeps it). */
     async update(input: UpdateSiteInfoRequest): Promise<SiteInfo> {

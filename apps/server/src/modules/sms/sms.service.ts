@@ -56,6 +56,7 @@ const PURPOSES: Record<SmsTypeCode, string> = {
   REAL_NAME: '实名认证',
   WITHDRAW_ACCOUNT: '设置提现账户',
   RESET_PASSWORD: '找回登录密码',
+  WITHDRAW: '申请提现',
 };
 
 const TO_GIVEN_PHONE: readonly SmsTypeCode[] = SMS_TYPES_TO_GIVEN_PHONE;

@@ -78,6 +78,14 @@ export function createWithdrawAccountService(deps: {
       return toWire(await store(account.id, input));
     },
 
+    /**
+     * The stored (encrypted) account and name, for a withdrawal to keep a copy of them as they were
+     * when the agent applied; null when none is set.
+     */
+    async sealedCopy(accountId: number): Promise<{ accountNoEnc: string; realNameEnc: string } | null> {
+      const row = await repo.find(accountId);
+      return row ? { accountNoEnc: row.accountNoEnc, realNameEnc: row.realNameEnc } : null;
+    },
     /** Demo seeding: the account as a first setup would store it. */
     seedAccount: async (accountId: number, input: { accountNo: string; realName: string }) =>
       toWire(await store(accountId, input)),

@@ -7,6 +7,7 @@ import {
   SettingOutlined,
   TeamOutlined,
   UserOutlined,
+  WalletOutlined,
 } from '@ant-design/icons';
 import type { ReactNode } from 'react';
 
@@ -23,6 +24,7 @@ export const menuIcons = {
   global: <GlobalOutlined />,
   team: <TeamOutlined />,
   order: <ProfileOutlined />,
+  wallet: <WalletOutlined />,
 } satisfies Record<string, ReactNode>;
 
 export type MenuIconKey = keyof typeof menuIcons;

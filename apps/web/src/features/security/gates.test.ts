@@ -46,6 +46,19 @@ describe('gateOf', () => {
     expect(gateOf(withdraw, state({ tasks: tasks([4]), realNameStatus: 1 }))).toBe('open');
   });
 
+  it('checks a withdrawal like the withdraw dialog, then asks for the withdraw account and password', () => {
+    const apply: SecurityDialog = { kind: 'withdrawApply' };
+    expect(gateOf(apply, state({ tasks: tasks([1, 3, 4]), realNameStatus: null }))).toBe('verifyPhone');
+    expect(gateOf(apply, state({ tasks: tasks([4]), realNameStatus: 0 }))).toBe('underReview');
+    expect(gateOf(apply, state({ tasks: tasks([3, 4]), realNameStatus: null }))).toBe('realName');
+    expect(gateOf(apply, state({ tasks: tasks([4]), realNameStatus: 1 }))).toBe('withdrawInfo');
+    expect(gateOf(apply, state({ tasks: tasks([]), realNameStatus: 1 }))).toBe('open');
+    // Level 0: no phone or identity gate, the withdraw information still.
+    expect(gateOf(apply, state({ agentLevel: 0, tasks: tasks([1, 3, 4]), realNameStatus: null }))).toBe(
+      'withdrawInfo',
+    );
+  });
+
   it('applies neither the phone nor the identity gate to level 0', () => {
     const operator = state({ agentLevel: 0, tasks: tasks([1, 2, 3, 4]), realNameStatus: null });
     for (const dialog of [identity, loginPassword, payPassword, withdraw])

@@ -5,6 +5,7 @@ describe('stepsOf', () => {
   it('gives every dialog its steps of spec section 4', () => {
     expect(stepsOf({ dialog: 'verifyPhone' })).toEqual(['phone']);
     expect(stepsOf({ dialog: 'changePhone' })).toEqual(['newPhone', 'oldPhone']);
+    expect(stepsOf({ dialog: 'withdrawApply' })).toEqual(['amount', 'confirm']);
     expect(stepsOf({ dialog: 'identity' })).toEqual(['identity', 'sms']);
     expect(stepsOf({ dialog: 'resetPassword' })).toEqual(['resetPhone', 'password']);
   });

@@ -10,6 +10,8 @@ export type StepName =
   | 'resetPhone' // forgotten password 1: the registered number and its code
   | 'identity' // the real-name form and its photos
   | 'account' // the Alipay account and real name
+  | 'amount' // a withdrawal's amount
+  | 'confirm' // a withdrawal's withdraw password and SMS code
   | 'sms'; // the code sent to the caller's own phone
 
 export type StepPlan =
@@ -18,7 +20,8 @@ export type StepPlan =
   | { dialog: 'password'; firstTime: boolean }
   | { dialog: 'resetPassword' }
   | { dialog: 'identity' }
-  | { dialog: 'withdraw'; firstTime: boolean };
+  | { dialog: 'withdraw'; firstTime: boolean }
+  | { dialog: 'withdrawApply' };
 
 export function stepsOf(plan: StepPlan): StepName[] {
   switch (plan.dialog) {
@@ -34,6 +37,8 @@ export function stepsOf(plan: StepPlan): StepName[] {
       return ['identity', 'sms'];
     case 'withdraw':
       return plan.firstTime ? ['account'] : ['account', 'sms'];
+    case 'withdrawApply':
+      return ['amount', 'confirm'];
   }
 }
 

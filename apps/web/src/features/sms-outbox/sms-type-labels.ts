@@ -10,6 +10,7 @@ export const SmsTypeLabels: Record<SmsTypeCode, string> = {
   REAL_NAME: '实名认证',
   WITHDRAW_ACCOUNT: '修改提现账号',
   RESET_PASSWORD: '找回登录密码',
+  WITHDRAW: '申请提现',
 };
 
 export const smsTypeLabel = (code: string): string => SmsTypeLabels[code as SmsTypeCode] ?? code;

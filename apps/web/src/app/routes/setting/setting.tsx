@@ -1,17 +1,44 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card } from 'antd';
 import { LoadFailed } from '../../../components/load-failed';
+import { withdrawSettingQuery } from '../../../features/finance/api/finance';
+import { WithdrawSettingForm } from '../../../features/finance/components/withdraw-setting-form';
 import { siteInfoQuery } from '../../../features/site/api/get-site-info';
 import { SiteSettingsForm } from '../../../features/site/components/site-settings-form';
 import { unfinishedTasksQuery } from '../../../lib/session';
 
 export const clientLoader = (queryClient: QueryClient) => async () => {
-  await queryClient.prefetchQuery(siteInfoQuery());
+  await Promise.all([
+    queryClient.prefetchQuery(siteInfoQuery()),
+    queryClient.prefetchQuery(withdrawSettingQuery()),
+  ]);
   return null;
 };
 
-/** /setting (level 0): the site name and logo shown by every console. */
+/** 提现设置: the minimum and the fee of every withdrawal (issue 10). */
+function WithdrawSettingCard() {
+  const { data, isPending, isError, refetch, isFetching, dataUpdatedAt } = useQuery(withdrawSettingQuery());
+  return (
+    <Card title="提现设置" variant="borderless" loading={isPending} className="withdraw-setting-card">
+      {isError && (
+        <LoadFailed title="提现设置加载失败" retrying={isFetching} onRetry={() => void refetch()} />
+      )}
+      {data && <WithdrawSettingForm key={dataUpdatedAt} setting={data} />}
+    </Card>
+  );
+}
+
+/** /setting (level 0): the site name and logo shown by every console, and the withdrawal rules. */
 export default function SettingRoute() {
+  return (
+    <>
+      <SiteSettingCard />
+      <WithdrawSettingCard />
+    </>
+  );
+}
+
+function SiteSettingCard() {
   const queryClient = useQueryClient();
   const { data, isPending, isError, refetch, isFetching, dataUpdatedAt } = useQuery(siteInfoQuery());
 

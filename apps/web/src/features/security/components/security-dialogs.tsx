@@ -6,14 +6,23 @@ import { useStore } from '../../../lib/create-store';
 import { agentInfoQuery, unfinishedTasksQuery, useReloadSession, userInfoQuery } from '../../../lib/session';
 import { runAction } from '../../../lib/use-action';
 import { realNameRecordQuery, securityRecordKeys, withdrawAccountQuery } from '../api/security-state';
+import { withdrawalKeys } from '../api/withdraw-apply';
 import { dialogRequests, openSecurityDialog } from '../dialog-store';
 import { GateTexts, gateOf, isFirstRealNameSubmission, type SecurityDialog } from '../gates';
 import { IdentityDialog } from './identity-dialog';
 import { PasswordDialog } from './password-dialog';
 import { ChangePhoneDialog, VerifyPhoneDialog } from './phone-dialogs';
+import { WithdrawApplyDialog } from './withdraw-apply-dialog';
 import { WithdrawDialog } from './withdraw-dialog';
 
-type OpenKind = 'verifyPhone' | 'changePhone' | 'loginPassword' | 'payPassword' | 'identity' | 'withdraw';
+type OpenKind =
+  | 'verifyPhone'
+  | 'changePhone'
+  | 'loginPassword'
+  | 'payPassword'
+  | 'identity'
+  | 'withdraw'
+  | 'withdrawApply';
 
 const kindOf = (dialog: SecurityDialog): OpenKind =>
   dialog.kind === 'password' ? (dialog.mode === 'login' ? 'loginPassword' : 'payPassword') : dialog.kind;
@@ -82,6 +91,16 @@ export function SecurityDialogs() {
         });
         return;
       }
+      if (outcome === 'withdrawInfo') {
+        modal.confirm({
+          title: '提示',
+          content: GateTexts.withdrawInfoFirst,
+          okText: GateTexts.goFill,
+          cancelText: GateTexts.cancel,
+          onOk: () => openSecurityDialog({ kind: 'withdraw' }),
+        });
+        return;
+      }
       if (dialog.kind === 'withdraw') {
         // The third gate: the real-name lookup, whose masked name is shown and prefilled.
         const [realName, current] = await Promise.all([
@@ -99,6 +118,11 @@ export function SecurityDialogs() {
   }, [request, queryClient, modal, toast]);
 
   const close = () => setOpen(null);
+  /** A withdrawal applied: its balances and records load again (the session did not change). */
+  const applied = () => {
+    setOpen(null);
+    for (const queryKey of withdrawalKeys()) void queryClient.invalidateQueries({ queryKey });
+  };
   const done = () => {
     const wasWithdraw = open === 'withdraw';
     setOpen(null);
@@ -155,6 +179,7 @@ export function SecurityDialogs() {
         onClose={close}
         onDone={done}
       />
+      <WithdrawApplyDialog open={open === 'withdrawApply'} phone={phone} onClose={close} onDone={applied} />
     </>
   );
 }
