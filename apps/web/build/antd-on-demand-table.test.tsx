@@ -2,6 +2,9 @@ import { render, screen, waitFor, within } from '@testing-library/react';
 import { Table } from 'antd';
 import { beforeEach, describe, expect, it, vi } from 'vitest';
 
+// The first use of a part loads (and here transforms) its modules: slow on a loaded machine, not a failure.
+const LOADED = { timeout: 15_000 };
+
 // The test project applies build/antd-on-demand.ts (vitest.config.ts): this is the Table users get.
 
 const rows = Array.from({ length: 12 }, (_, i) => ({ id: i + 1, name: `代理${i + 1}`, level: i % 2 }));
@@ -45,13 +48,13 @@ describe("antd's Table with its parts loaded on demand", () => {
     expect(container.querySelector('.ant-pagination')).toBeNull();
     expect(container.querySelector('.ant-checkbox')).toBeNull();
     expect(container.querySelector('.ant-table-filter-trigger')).toBeNull();
-    await waitFor(() => expect(container.querySelector('.ant-table-filter-trigger')).toBeTruthy());
-    await waitFor(() => expect(container.querySelectorAll('.ant-checkbox-input').length).toBe(6));
+    await waitFor(() => expect(container.querySelector('.ant-table-filter-trigger')).toBeTruthy(), LOADED);
+    await waitFor(() => expect(container.querySelectorAll('.ant-checkbox-input').length).toBe(6), LOADED);
     const pager = await waitFor(() => {
       const found = container.querySelector<HTMLElement>('.ant-pagination');
       if (!found) throw new Error('no pager yet');
       return found;
-    });
+    }, LOADED);
     expect(within(pager).getByTitle('3')).toBeTruthy();
   });
 

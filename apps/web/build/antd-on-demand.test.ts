@@ -7,7 +7,7 @@ const require = createRequire(import.meta.url);
 const fileOf = (module: string) => require.resolve(module);
 
 describe('antd-on-demand', () => {
-  it('finds every line it edits in the installed antd, and makes the imports lazy', () => {
+  it('finds every line it edits in the installed antd, and replaces it', () => {
     const modules = [...new Set(LAZY_IMPORTS.map((edit) => edit.module))];
     for (const module of modules) {
       const file = fileOf(module);
@@ -15,8 +15,8 @@ describe('antd-on-demand', () => {
       expect(result, module).not.toBeNull();
       for (const edit of LAZY_IMPORTS.filter((e) => e.module === module)) {
         expect(result?.code, edit.from).not.toContain(edit.from);
+        expect(result?.code, edit.from).toContain(typeof edit.to === 'string' ? edit.to : edit.to(file));
       }
-      expect(result?.code).toMatch(/\bimport\(/);
       expect(result?.map.mappings).not.toBe('');
     }
   });

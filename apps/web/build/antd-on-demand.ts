@@ -107,6 +107,27 @@ export const LAZY_IMPORTS: readonly LazyImport[] = [
     from: "import showWaveEffect from './WaveEffect';",
     to: "const showWaveEffect = (target, info) => void import('./WaveEffect').then((m) => m.default(target, info));",
   },
+  {
+    // rc-input by its module: through the package's index, the chunk of a screen drawing an
+    // Input took rc-input's TextArea (with its autosize) along, which only dialogs use.
+    module: 'antd/es/input/Input.js',
+    from: "import RcInput from '@rc-component/input';",
+    to: "import RcInput from '@rc-component/input/es/Input';",
+  },
+  {
+    // The selection column's menu of `selections` (select all, invert...), which the console's
+    // tables do not set: with the header's menus loaded after the first paint
+    // (src/components/lazy-dropdown.tsx), a list screen's first load has no Dropdown.
+    module: 'antd/es/table/hooks/useSelection.js',
+    from: "import Dropdown from '../../dropdown';",
+    to: lazyComponent('Dropdown', '../../dropdown'),
+  },
+  {
+    // A breadcrumb item with a menu draws a dropdown; the console's breadcrumbs have none.
+    module: 'antd/es/breadcrumb/BreadcrumbItem.js',
+    from: "import Dropdown from '../dropdown/dropdown';",
+    to: `${REACT}\n${lazyComponent('Dropdown', '../dropdown/dropdown')}`,
+  },
 ];
 
 const normalized = (id: string) => id.replace(/\\/g, '/').replace(/\?.*$/, '');

@@ -10,11 +10,19 @@ import { agents } from './schema/agents';
  * to, and "the records of agent X's subtree" is `chain_l<level of X> = X`: one btree range (with
  * the list's sort column after it), not a walk of the tree per row (`inChainScope` in scoping.ts).
  */
-export const agentChainColumns = () => ({
-  /** The agent the record belongs to (the last id of the chain). */
-  agentId: integer('agent_id')
-    .notNull()
-    .references(() => agents.id),
+export const agentChainColumns = (options: { copied?: boolean } = {}) => ({
+  /**
+   * The agent the record belongs to (the last id of the chain). A chain `copied` from the parent
+   * record in the statement that inserts the row (a player's from its channel, an order's and a
+   * device day's from their net bar) has no foreign key of its own: the parent's chain was checked
+   * against the agents when the parent was created, and agents are never deleted, so the check
+   * would only cost a lock on the agent's row per inserted row (docs/domain.md#ingestion).
+   */
+  agentId: options.copied
+    ? integer('agent_id').notNull()
+    : integer('agent_id')
+        .notNull()
+        .references(() => agents.id),
   /** From level 0 down to `agent_id`, frozen at creation. */
   agentChain: integer('agent_chain').array().notNull(),
   chainL1: integer('chain_l1'),

@@ -18,7 +18,7 @@ export const deviceActiveDays = pgTable(
     day: date('day', { mode: 'string' }).notNull(),
     /** Minutes the device was active that day. */
     activeMinutes: integer('active_minutes').notNull().default(0),
-    ...agentChainColumns(),
+    ...agentChainColumns({ copied: true }),
   },
   (t) => [
     primaryKey({ columns: [t.netBarId, t.day, t.deviceCode] }),

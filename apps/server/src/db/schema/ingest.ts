@@ -22,7 +22,8 @@ export const INGEST_EVENT_STATES = ['applied', 'pending', 'rejected'] as const;
 /**
  * Every event the platform sent, by its id: a replay is recognised (`payload_hash`), an event
  * that cannot apply yet (its order or player has not arrived) waits as 'pending' on the key it
- * needs (`waits_for`, e.g. `order:NO123`) and is applied when that record arrives.
+ * needs (`waits_for`, e.g. `order:NO123`) and is applied when that record arrives. No index on
+ * `received_at`: no query reads the events by time.
  */
 export const ingestEvents = pgTable(
   'ingest_events',
@@ -30,7 +31,12 @@ export const ingestEvents = pgTable(
     id: varchar('id', { length: 64 }).primaryKey(),
     type: varchar('type', { length: 40 }).notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
-    payload: jsonb('payload').notNull(),
+    /**
+     * The payload, kept while the event must be applied later (pending) or may be looked at
+     * (rejected). An applied event's content lives on in the records it wrote, and its hash
+     * answers a replay or a conflicting reuse of its id: its payload is not stored (null).
+     */
+    payload: jsonb('payload'),
     /** SHA-256 (hex) of the event's canonical JSON (type, occurredAt, payload). */
     payloadHash: varchar('payload_hash', { length: 64 }).notNull(),
     state: text('state', { enum: INGEST_EVENT_STATES }).notNull(),
@@ -42,7 +48,7 @@ export const ingestEvents = pgTable(
   },
   (t) => [
     check('ingest_events_state_check', sql`${t.state} in ('applied', 'pending', 'rejected')`),
+    check('ingest_events_payload_check', sql`${t.state} = 'applied' or ${t.payload} is not null`),
     index('ingest_events_waits_for_idx').on(t.waitsFor).where(sql`${t.state} = 'pending'`),
-    index('ingest_events_received_at_idx').on(t.receivedAt),
   ],
 );

@@ -14,10 +14,6 @@ import {
 } from 'drizzle-orm/pg-core';
 import { agentChainColumns, chainIndexes } from '../agent-chain';
 import { fen, fenCheck } from '../money';
-import { channels } from './channels';
-import { games } from './games';
-import { netBars } from './net-bars';
-import { players } from './players';
 
 /**
  * A bar retail order of the rental platform. Amounts are integer fen. The agent chain is frozen
@@ -30,18 +26,16 @@ export const orders = pgTable(
   {
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     orderNo: varchar('order_no', { length: 40 }).notNull().unique(),
-    playerId: integer('player_id')
-      .notNull()
-      .references(() => players.id),
-    gameId: integer('game_id')
-      .notNull()
-      .references(() => games.id),
+    // No foreign keys (docs/domain.md#ingestion): an order is inserted joined to its player, game,
+    // net bar and channel in the same statement (a missing parent means no row, never an orphan),
+    // and none of those is ever deleted; a foreign key's check would lock each parent row once
+    // per order, the largest cost of writing an order.
+    playerId: integer('player_id').notNull(),
+    gameId: integer('game_id').notNull(),
     /** The platform's id of the rented goods (account). */
     goodsId: bigint('goods_id', { mode: 'number' }).notNull(),
-    netBarId: integer('net_bar_id')
-      .notNull()
-      .references(() => netBars.id),
-    channelId: integer('channel_id').references(() => channels.id),
+    netBarId: integer('net_bar_id').notNull(),
+    channelId: integer('channel_id'),
     /** Spec section 4: 10-70. */
     source: smallint('source').notNull(),
     /** Spec section 4: 0-6. */
@@ -56,7 +50,7 @@ export const orders = pgTable(
     /** Spec section 4: 10, 30, 40, 50, 52, 60, 70. */
     status: smallint('status').notNull(),
     statusAt: timestamp('status_at', { withTimezone: true, mode: 'date' }).notNull(),
-    ...agentChainColumns(),
+    ...agentChainColumns({ copied: true }),
     createdAt: timestamp('created_at', { withTimezone: true, mode: 'date' }).notNull(),
     paidAt: timestamp('paid_at', { withTimezone: true, mode: 'date' }),
     rentStartAt: timestamp('rent_start_at', { withTimezone: true, mode: 'date' }),
@@ -87,9 +81,8 @@ export const orders = pgTable(
 export const orderStatusHistory = pgTable(
   'order_status_history',
   {
-    orderId: integer('order_id')
-      .notNull()
-      .references(() => orders.id),
+    /** Inserted joined to its order (no foreign key, as for the order's own parents). */
+    orderId: integer('order_id').notNull(),
     status: smallint('status').notNull(),
     occurredAt: timestamp('occurred_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** The ingest event that reported it. */

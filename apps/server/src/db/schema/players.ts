@@ -2,8 +2,6 @@ import { sql } from 'drizzle-orm';
 import { bigint, check, index, integer, pgTable, smallint, timestamp, varchar } from 'drizzle-orm/pg-core';
 import { agentChainColumns, chainIndexes } from '../agent-chain';
 import { fen, fenCheck } from '../money';
-import { channels } from './channels';
-import { netBars } from './net-bars';
 
 /**
  * A player (channel user) of the rental platform, registered through a channel: hence a net bar
@@ -15,11 +13,13 @@ export const players = pgTable(
     id: integer('id').primaryKey().generatedByDefaultAsIdentity(),
     platformUserId: bigint('platform_user_id', { mode: 'number' }).notNull().unique(),
     phoneMasked: varchar('phone_masked', { length: 20 }).notNull().default(''),
-    channelId: integer('channel_id').references(() => channels.id),
-    netBarId: integer('net_bar_id').references(() => netBars.id),
+    // No foreign keys (docs/domain.md#ingestion): written with every order's batch, a player row
+    // is inserted joined to its channel (its net bar is the channel's), and none is ever deleted.
+    channelId: integer('channel_id'),
+    netBarId: integer('net_bar_id'),
     /** Spec section 4: 0-6. */
     terminalType: smallint('terminal_type').notNull(),
-    ...agentChainColumns(),
+    ...agentChainColumns({ copied: true }),
     registeredAt: timestamp('registered_at', { withTimezone: true, mode: 'date' }).notNull(),
     /** Kept by ingestion with the player's orders. */
     orderCount: integer('order_count').notNull().default(0),

@@ -3,6 +3,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/build-test-app';
 import { business } from '../../../test/business-factories';
 import { factories } from '../../../test/factories';
+import { createIngestRepository } from './ingest.repository';
 
 const t = useTestApp({ seed: 'empty' });
 const given = factories(t);
@@ -166,8 +167,11 @@ describe('business factories (through the ingestion service)', () => {
       new Date('2026-03-02T05:00:00Z'),
     );
     expect((await biz.events([early]))[0]?.outcome).toBe('accepted');
-    const [waiting] = await t.rows(sql`select state, waits_for from ingest_events where id = ${early.id}`);
-    expect(waiting).toEqual({ state: 'pending', waits_for: 'order:LATE1' });
+    // A pending event keeps its payload (it is applied from it later); once applied, only its hash.
+    const [waiting] = await t.rows(
+      sql`select state, waits_for, payload->>'orderNo' as no, payload_hash from ingest_events where id = ${early.id}`,
+    );
+    expect(waiting).toMatchObject({ state: 'pending', waits_for: 'order:LATE1', no: 'LATE1' });
     const order = await biz.order({ player, orderNo: 'LATE1', amountFen: 700 });
     const [o] = await t.rows(sql`select status from orders where id = ${order.id}`);
     expect(o?.status).toBe(50);
@@ -175,8 +179,19 @@ describe('business factories (through the ingestion service)', () => {
       sql`select order_count, spent_fen::int as spent from players where id = ${player.id}`,
     );
     expect(p).toEqual({ order_count: 1, spent: 700 });
-    const [applied] = await t.rows(sql`select state, waits_for from ingest_events where id = ${early.id}`);
-    expect(applied).toEqual({ state: 'applied', waits_for: null });
+    const [applied] = await t.rows(
+      sql`select state, waits_for, payload, payload_hash from ingest_events where id = ${early.id}`,
+    );
+    expect(applied).toEqual({
+      state: 'applied',
+      waits_for: null,
+      payload: null,
+      payload_hash: waiting?.payload_hash,
+    });
+    // The stored hash still answers a replay, and a reuse of the id with other content.
+    expect((await biz.events([early]))[0]?.outcome).toBe('duplicate');
+    const reused = { ...early, payload: { orderNo: 'LATE1', status: 60 } };
+    expect((await biz.events([reused]))[0]?.outcome).toBe('conflict');
   });
 
   it('answer a replay as a duplicate and a reused id as a conflict, changing nothing', async () => {
@@ -205,5 +220,69 @@ describe('business factories (through the ingestion service)', () => {
     expect(await t.snapshot()).toEqual(before);
     const [row] = await t.rows(sql`select name, terminal_count from net_bars where id = ${bar.id}`);
     expect(row).toEqual({ name: '新名', terminal_count: 20 });
+  });
+
+  it('write an order, a status or a player only joined to the records it names (no foreign keys): a missing one makes no row', async () => {
+    const [, national] = await given.chain(1);
+    if (!national) throw new Error('no chain');
+    const bar = await biz.netBar({ agent: national });
+    const channel = await biz.channel({ netBar: bar });
+    const player = await biz.player({ channel });
+    const order = await biz.order({ player, orderNo: 'JOINED1' });
+    const [game] = await t.rows(sql`select game_id from orders where id = ${order.id}`);
+    const repo = createIngestRepository(t.db);
+    const state = {
+      status: 10,
+      statusAt: '2026-03-02T02:00:00.000Z',
+      paidAt: null,
+      rentStartAt: null,
+      rentEndAt: null,
+      completedAt: null,
+    };
+    const write = {
+      orderNo: 'ORPHAN',
+      playerId: player.id,
+      gameId: Number(game?.game_id),
+      goodsId: 1,
+      netBarId: bar.id,
+      channelId: channel.id,
+      source: 60,
+      terminalType: 4,
+      rentType: 'hour',
+      rentMinutes: 60,
+      amountFen: 500,
+      priceIncreaseFen: 0,
+      state,
+      createdAt: state.statusAt,
+    };
+    const before = await t.snapshot();
+    for (const missing of [
+      { playerId: 999_999 },
+      { gameId: 999_999 },
+      { netBarId: 999_999 },
+      { channelId: 999_999 },
+    ]) {
+      expect(await t.db.transaction(() => repo.insertOrders([{ ...write, ...missing }]))).toEqual([]);
+    }
+    await t.db.transaction(() =>
+      repo.insertHistory([{ orderId: 999_999, status: 10, occurredAt: state.statusAt, eventId: 'x' }]),
+    );
+    expect(
+      await t.db.transaction(() =>
+        repo.upsertPlayers([
+          {
+            userId: 99_999_999,
+            phoneMasked: '138****0000',
+            channelId: 999_999,
+            terminalType: 4,
+            registeredAt: state.statusAt,
+          },
+        ]),
+      ),
+    ).toEqual([]);
+    expect(await t.snapshot()).toEqual(before);
+    // With every record there, the same write makes its row.
+    const [made] = await t.db.transaction(() => repo.insertOrders([write]));
+    expect(made?.orderNo).toBe('ORPHAN');
   });
 });

@@ -2,12 +2,25 @@ import { createHash } from 'node:crypto';
 
 /** JSON with the keys of every object sorted: equal values give equal text, whatever the key order. */
 export function canonicalJson(value: unknown): string {
-  if (Array.isArray(value)) return `[${value.map(canonicalJson).join(',')}]`;
+  if (Array.isArray(value)) {
+    let out = '[';
+    for (let i = 0; i < value.length; i++) out += (i === 0 ? '' : ',') + canonicalJson(value[i]);
+    return `${out}]`;
+  }
   if (value !== null && typeof value === 'object') {
-    const entries = Object.entries(value as Record<string, unknown>)
-      .filter(([, v]) => v !== undefined)
-      .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0));
-    return `{${entries.map(([k, v]) => `${JSON.stringify(k)}:${canonicalJson(v)}`).join(',')}}`;
+    // Plain loops (no entries/filter/map arrays per object): every ingested event is hashed.
+    // The default sort orders keys by UTF-16 code units, as `<` does.
+    const object = value as Record<string, unknown>;
+    const keys = Object.keys(object).sort();
+    let out = '{';
+    let first = true;
+    for (const key of keys) {
+      const item = object[key];
+      if (item === undefined) continue;
+      out += `${first ? '' : ','}${JSON.stringify(key)}:${canonicalJson(item)}`;
+      first = false;
+    }
+    return `${out}}`;
   }
   return JSON.stringify(value) ?? 'null';
 }

@@ -54,6 +54,7 @@ const chainJson = (c: Chain) => ({
   chain_l5: c.chainL5,
 });
 
+const EventState = z.enum(['applied', 'pending', 'rejected']);
 const Int = z.coerce.number().int();
 const NullableInt = z.union([z.null(), Int]);
 const IntArray = z.union([z.array(Int), z.string().transform((s) => parsePgIntArray(s))]);
@@ -113,13 +114,16 @@ export interface OrderRef extends OrderState {
   amountFen: number;
 }
 
-export interface StoredEvent {
+export interface StoredEventState {
   id: string;
+  payloadHash: string;
+  state: 'applied' | 'pending' | 'rejected';
+}
+/** A stored event with its content (a pending event keeps its payload). */
+export interface StoredEvent extends StoredEventState {
   type: string;
   occurredAt: string;
   payload: unknown;
-  payloadHash: string;
-  state: 'applied' | 'pending' | 'rejected';
 }
 
 export interface NetBarWrite {
@@ -151,7 +155,6 @@ export interface PlayerWrite {
   userId: number;
   phoneMasked: string;
   channelId: number;
-  netBarId: number | null;
   terminalType: number;
   registeredAt: string;
 }
@@ -240,14 +243,18 @@ export function createIngestRepository(db: Database) {
           order by 1) s`);
     },
 
-    /** The stored events of these ids. */
-    async eventsByIds(ids: readonly string[]): Promise<StoredEvent[]> {
+    /** What is stored of these event ids: enough to tell a replay from a conflict. */
+    async eventsByIds(ids: readonly string[]): Promise<StoredEventState[]> {
       if (ids.length === 0) return [];
       return (
         await rows(sql`
-          select id, type, occurred_at, payload, payload_hash, state from ${ingestEvents}
+          select id, payload_hash, state from ${ingestEvents}
           where id = any(${textArray(ids)})`)
-      ).map(storedEvent);
+      ).map((r) => ({
+        id: String(r.id),
+        payloadHash: String(r.payload_hash),
+        state: EventState.parse(r.state),
+      }));
     },
 
     /** The pending events waiting for one of these keys (`order:NO1`, …). */
@@ -279,12 +286,18 @@ export function createIngestRepository(db: Database) {
       }));
     },
 
+    /**
+     * A semi-join, not `= any(array)`: a batch names most channels of a small table, which the
+     * planner then scans, comparing each row with every code of the array (698 × 698 text
+     * comparisons a batch in the demo world); the semi-join hashes the codes once (or probes the
+     * code index when the table is large).
+     */
     async channelsByCodes(codes: readonly string[]): Promise<ChannelRef[]> {
       if (codes.length === 0) return [];
       return (
         await rows(sql`
           select id, code, net_bar_id, ${CHAIN_COLUMNS} from ${channels}
-          where code = any(${textArray(codes)})`)
+          where code in (select jsonb_array_elements_text(${json([...codes])}::jsonb))`)
       ).map(channelRef);
     },
 
@@ -383,7 +396,8 @@ export function createIngestRepository(db: Database) {
     /**
      * Registers players by platform user id. A registration is the earliest one: a later
      * registration event of a known player changes nothing, an earlier one its phone, terminal
-     * and time; the channel, net bar and chain stay as created.
+     * and time; the channel, net bar and chain stay as created. The row is joined to its channel
+     * (its net bar and chain are the channel's): the table has no foreign keys.
      */
     async upsertPlayers(list: readonly PlayerWrite[]): Promise<PlayerRef[]> {
       if (list.length === 0) return [];
@@ -391,7 +405,6 @@ export function createIngestRepository(db: Database) {
         platform_user_id: p.userId,
         phone_masked: p.phoneMasked,
         channel_id: p.channelId,
-        net_bar_id: p.netBarId,
         terminal_type: p.terminalType,
         registered_at: p.registeredAt,
       }));
@@ -399,9 +412,9 @@ export function createIngestRepository(db: Database) {
       return (
         await rows(sql`
           insert into ${players} (platform_user_id, phone_masked, channel_id, net_bar_id, terminal_type, ${CHAIN_COLUMNS}, registered_at)
-          select x.platform_user_id, x.phone_masked, x.channel_id, x.net_bar_id, x.terminal_type, ${chainFrom('c')}, x.registered_at
+          select x.platform_user_id, x.phone_masked, x.channel_id, c.net_bar_id, x.terminal_type, ${chainFrom('c')}, x.registered_at
           from json_to_recordset(${json(data)}::json) as x(platform_user_id bigint, phone_masked text,
-            channel_id int, net_bar_id int, terminal_type int, registered_at timestamptz)
+            channel_id int, terminal_type int, registered_at timestamptz)
             join ${channels} c on c.id = x.channel_id
           on conflict (platform_user_id) do update set
             ${earlier('phone_masked')}, ${earlier('terminal_type')},
@@ -410,9 +423,14 @@ export function createIngestRepository(db: Database) {
       ).map(playerRef);
     },
 
-    /** Creates orders (in their first status); an order number already stored is left alone. */
+    /**
+     * Creates orders (in their first status); an order number already stored is left alone. Each
+     * row is joined to its net bar (its chain), player, channel and game: the table has no foreign
+     * keys, so a parent missing makes no row (the service read them all in this transaction).
+     */
     async insertOrders(list: readonly OrderWrite[]): Promise<OrderRef[]> {
       if (list.length === 0) return [];
+      const byNo = new Map(list.map((o) => [o.orderNo, o]));
       const data = list.map((o) => ({
         order_no: o.orderNo,
         player_id: o.playerId,
@@ -448,12 +466,29 @@ export function createIngestRepository(db: Database) {
             paid_at timestamptz, rent_start_at timestamptz, rent_end_at timestamptz, completed_at timestamptz,
             created_at timestamptz)
             join ${netBars} b on b.id = x.net_bar_id
+          where exists (select from ${players} p where p.id = x.player_id)
+            and exists (select from ${channels} c where c.id = x.channel_id)
+            and exists (select from ${games} g where g.id = x.game_id)
           on conflict (order_no) do nothing
-          returning id, order_no, player_id, amount_fen::text as amount_fen, ${ORDER_STATE}`)
-      ).map(orderRef);
+          returning id, order_no`)
+      ).map((r) => {
+        // The new row is what was written: only its id is new (no times read back and parsed).
+        const o = byNo.get(String(r.order_no));
+        if (!o) throw new Error(`insertOrders: unexpected order ${String(r.order_no)}`);
+        return {
+          id: Int.parse(r.id),
+          orderNo: o.orderNo,
+          playerId: o.playerId,
+          amountFen: o.amountFen,
+          ...o.state,
+        };
+      });
     },
 
-    /** Adds statuses to orders' histories (a status already recorded at that time is kept once). */
+    /**
+     * Adds statuses to orders' histories (a status already recorded at that time is kept once),
+     * each joined to its order (no foreign key).
+     */
     async insertHistory(list: readonly HistoryWrite[]): Promise<void> {
       if (list.length === 0) return;
       const data = list.map((h) => ({
@@ -464,8 +499,9 @@ export function createIngestRepository(db: Database) {
       }));
       await db.q().execute(sql`
         insert into ${orderStatusHistory} (order_id, status, occurred_at, event_id)
-        select order_id, status, occurred_at, event_id
+        select x.order_id, x.status, x.occurred_at, x.event_id
         from json_to_recordset(${json(data)}::json) as x(order_id int, status int, occurred_at timestamptz, event_id text)
+        where exists (select from ${orders} o where o.id = x.order_id)
         on conflict do nothing`);
     },
 
@@ -523,7 +559,11 @@ export function createIngestRepository(db: Database) {
           active_minutes = greatest(device_active_days.active_minutes, excluded.active_minutes)`);
     },
 
-    /** Stores what became of events (new ones, and earlier ones applied or rejected again). */
+    /**
+     * Stores what became of events (new ones, and earlier ones applied or rejected again). The
+     * payload is kept only while the event is pending (it is applied from it later) or rejected
+     * (for whoever looks into why): an applied event keeps its id and hash, which answer a replay.
+     */
     async saveEvents(
       list: readonly EventWrite[],
       batch: { keyId: string; receivedAt: string },
@@ -533,7 +573,7 @@ export function createIngestRepository(db: Database) {
         id: e.id,
         type: e.type,
         occurred_at: e.occurredAt,
-        payload: e.payload,
+        payload: e.state === 'applied' ? null : e.payload,
         payload_hash: e.payloadHash,
         state: e.state,
         waits_for: e.waitsFor,
@@ -562,9 +602,9 @@ function storedEvent(r: Record<string, unknown>): StoredEvent {
     id: String(r.id),
     type: String(r.type),
     occurredAt: occurred instanceof Date ? occurred.toISOString() : new Date(String(occurred)).toISOString(),
-    payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : r.payload,
+    payload: typeof r.payload === 'string' ? JSON.parse(r.payload) : (r.payload ?? null),
     payloadHash: String(r.payload_hash),
-    state: z.enum(['applied', 'pending', 'rejected']).parse(r.state),
+    state: EventState.parse(r.state),
   };
 }
 function channelRef(r: Record<string, unknown>): ChannelRef {

@@ -379,7 +379,6 @@ export function createIngestService({ db, repo, agents, clock, afterCommit }: In
         userId,
         phoneMasked: first.e.payload.phoneMasked,
         channelId: first.channel.id,
-        netBarId: first.channel.netBarId,
         terminalType: first.e.payload.terminalType,
         registeredAt: first.e.occurredAt,
       });

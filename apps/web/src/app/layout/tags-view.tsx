@@ -1,7 +1,8 @@
 import { CloseOutlined } from '@ant-design/icons';
-import { Dropdown, type MenuProps } from 'antd';
+import type { MenuProps } from 'antd';
 import { type RefObject, useEffect, useRef } from 'react';
 import { Link, useLocation, useNavigate } from 'react-router';
+import { LazyDropdown } from '../../components/lazy-dropdown';
 import { paths, redirectPath } from '../../config/paths';
 import { cx } from '../../lib/cx';
 import { dispatchTabs, targetAfterClose, useTabsState, type ViewTab } from './tabs-store';
@@ -86,7 +87,7 @@ export function TagsView() {
         {tabs.map((tab) => {
           const active = tab.path === pathname;
           return (
-            <Dropdown
+            <LazyDropdown
               key={tab.path}
               trigger={['contextMenu']}
               menu={{ items: menuItems(tab), onClick: ({ key }) => run(key as TabCommand, tab) }}
@@ -115,7 +116,7 @@ export function TagsView() {
                   </button>
                 )}
               </div>
-            </Dropdown>
+            </LazyDropdown>
           );
         })}
       </div>

@@ -1,6 +1,7 @@
 import { TaskTypeLabels } from '@agent-console/contract/enums';
 import { BellOutlined } from '@ant-design/icons';
-import { Badge, Button, Dropdown, type MenuProps } from 'antd';
+import { Badge, Button, type MenuProps } from 'antd';
+import { LazyDropdown } from '../../../components/lazy-dropdown';
 import { useUnfinishedTasks } from '../../../lib/session';
 import { pendingTasks, type TaskDialog, taskAction } from '../task-target';
 import { useRunTask } from '../use-run-task';
@@ -32,7 +33,7 @@ export function PendingTasks({ agentLevel, onOpenDialog }: PendingTasksProps) {
   };
 
   return (
-    <Dropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
+    <LazyDropdown menu={{ items, onClick }} trigger={['click']} placement="bottomRight">
       <Button
         type="text"
         className="pending-tasks"
@@ -43,6 +44,6 @@ export function PendingTasks({ agentLevel, onOpenDialog }: PendingTasksProps) {
           <BellOutlined className="pending-tasks-icon" />
         </Badge>
       </Button>
-    </Dropdown>
+    </LazyDropdown>
   );
 }
