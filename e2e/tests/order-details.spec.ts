@@ -61,6 +61,10 @@ test('订单明细: the orders of the last 30 days with totals, a status filter 
   await expect(dialog).toContainText('状态记录');
   await expect(dialog).toContainText('已完成');
   await expect(dialog).toContainText(/支付金额[\d,]+\.\d\d 元/);
+  // 分润明细 (issue 10): the split of a completed order once the background settlement booked it.
+  await expect(dialog).toContainText('分润明细');
+  await expect(dialog.locator('.profit-share-table')).toContainText(/已入账|暂无分润明细/);
+  await dialog.locator('.profit-share-table').scrollIntoViewIfNeeded();
   await shot(page, 'order-details-detail', { fullPage: false });
   await page.keyboard.press('Escape');
   await expect(dialog).toBeHidden();

@@ -37,7 +37,7 @@ export interface AppDeps extends ServiceDeps {
    * run rounds themselves or give a short interval).
    */
   outboxDispatcher?: boolean | { intervalMs: number };
-  /** Settle the queued orders in the background, from ready until close (the server passes `true`). */
+  /** Settle the queued orders in the background, from listening until close (the server passes `true`). */
   settlement?: boolean;
   /** Bounds of expensive calls per session (default EXPENSIVE_CALL_LIMITS). */
   expensiveCalls?: CallLimits;
@@ -83,7 +83,8 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', () => dispatcher.stop());
   }
   if (deps.settlement) {
-    app.addHook('onReady', async () => services.settlementWorker.start());
+    // After the server listens: a first start's catch-up (the demo history) must not hold it back.
+    app.addHook('onListen', async () => services.settlementWorker.start());
     app.addHook('onClose', () => services.settlementWorker.stop());
   }
   await app.register(expensiveCallsPlugin, deps.expensiveCalls ? { limits: deps.expensiveCalls } : {});

@@ -165,8 +165,6 @@ export function createServices({
     clock,
     envKeys: config.ingestKeys ?? [],
   });
-  // Issue 9: 订单明细 and 用户明细.
-  const orders = createOrdersService({ repo: createOrdersRepository(db), agents, regions, clock });
   // Issue 10: the ledger and the agents' finance accounts (`finance.post` is the one way to move
   // money); settlement books the shares of the orders the triggers queue, in the background.
   const finance = createFinanceService({ repo: createFinanceRepository(db), clock });
@@ -179,6 +177,14 @@ export function createServices({
   });
   /** Started by the app when it serves (app.ts); before that `wake` does nothing. */
   const settlementWorker = createSettlementWorker(settlement, log);
+  // Issue 9: 订单明细 and 用户明细 (the detail with issue 10's split).
+  const orders = createOrdersService({
+    repo: createOrdersRepository(db),
+    agents,
+    regions,
+    clock,
+    shares: settlement,
+  });
   // Issue 9: the rental platform's events (each committed batch wakes the settlement).
   const ingest = createIngestService({
     db,

@@ -8,6 +8,7 @@ export * from './dates';
 export * from './endpoint';
 export * from './enums';
 export * from './envelope';
+export * from './finance';
 export * from './ingest';
 export * from './ingest-keys';
 export * from './list';

@@ -2,6 +2,7 @@ import * as z from 'zod/mini';
 import { SIGNED_IN } from './access';
 import { AreaKey } from './agent';
 import { EmptyRequest, endpoint } from './endpoint';
+import { ProfitShareLine } from './finance';
 import { ORDER_SOURCE_CODES, ORDER_STATUS_CODES, RENT_TYPES } from './ingest';
 import { defineList, exportEndpoint, FilterTime, listEndpoint, totalsEndpoint } from './list';
 import { Fen } from './money';
@@ -146,10 +147,15 @@ export const exportOrderBar = exportEndpoint({
 /** One status an order went through, with the time the platform reported it (China time). */
 export const OrderStatusStep = z.object({ status: z.int(), time: z.string() });
 
-/** The order detail dialog: every field of the row and the status history, oldest first. */
+/**
+ * The order detail dialog: every field of the row, the status history (oldest first) and the
+ * split (分润明细) as the caller may see it: the lines of its own subtree's agents only (the level 0
+ * operator: all), by generation then level.
+ */
 export const OrderBarDetail = z.object({
   ...OrderBarItem.shape,
   history: z.array(OrderStatusStep),
+  profitShares: z.array(ProfitShareLine),
 });
 export type OrderBarDetail = z.infer<typeof OrderBarDetail>;
 

@@ -1,7 +1,9 @@
 import { loggableError } from '../../shared/loggable-error';
-import type { SettlementService } from './settlement.service';
+import type { BatchResult, SettlementService } from './settlement.service';
 
 export const DEFAULT_SETTLE_INTERVAL_MS = 15_000;
+/** Orders per transaction of the background worker: short, so requests wait little for the database. */
+export const WORKER_BATCH = 200;
 
 export interface SettleWorkerLog {
   info(obj: Record<string, unknown>, msg: string): void;
@@ -9,14 +11,14 @@ export interface SettleWorkerLog {
 }
 
 /**
- * Drains the settlement queue in the background: at start (the first start's history settles
- * after the server is up), every `intervalMs`, and when woken (ingestion, after a batch commits).
+ * Drains the settlement queue in the background: once the server listens (the first start's
+ * history settles after the server is up), every `intervalMs`, and when woken (ingestion, after a batch commits).
  * One drain at a time per process; a wake during a drain runs one more after it. Several
  * processes may run one each (the queue is claimed with SKIP LOCKED). `stop()` waits for the
  * drain under way, so the database can close after it.
  */
 export function createSettlementWorker(
-  settlement: Pick<SettlementService, 'drain'>,
+  settlement: Pick<SettlementService, 'settleBatch'>,
   log: SettleWorkerLog,
   intervalMs = DEFAULT_SETTLE_INTERVAL_MS,
 ) {
@@ -26,14 +28,32 @@ export function createSettlementWorker(
   let started = false;
   let stopped = false;
 
+  /**
+   * Batches until nothing due is queued, each its own transaction, giving the event loop a turn
+   * between two (setImmediate): with PGlite the database runs on this thread, so requests are
+   * served between the batches of a long catch-up (the demo history at a first start).
+   */
+  async function drainYielding(): Promise<BatchResult> {
+    const total: BatchResult = { claimed: 0, booked: 0, reversed: 0, deferred: 0 };
+    while (!stopped) {
+      const r = await settlement.settleBatch(WORKER_BATCH);
+      total.claimed += r.claimed;
+      total.booked += r.booked;
+      total.reversed += r.reversed;
+      total.deferred += r.deferred;
+      if (r.claimed === 0) break;
+      await new Promise<void>((resolve) => setImmediate(resolve));
+    }
+    return total;
+  }
+
   function drain(): Promise<void> {
     if (running) {
       again = true;
       return running;
     }
     const t0 = performance.now();
-    running = settlement
-      .drain()
+    running = drainYielding()
       .then(
         (r) => {
           if (r.claimed > 0)

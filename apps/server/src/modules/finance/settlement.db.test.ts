@@ -85,6 +85,32 @@ describe('settlement', () => {
     expect((await allocations(order.id)).length).toBe(8);
   });
 
+  it('shows an order’s split in its detail: the caller’s subtree only, reversals marked', async () => {
+    const [op, a, b, c] = await exampleChain();
+    if (!op || !a || !b || !c) throw new Error('no chain');
+    const order = await orderOf(c, { amountFen: 11_000, priceIncreaseFen: 1_001 });
+    t.clock.advance(60_000);
+    await biz.orderStatus(order, 50, t.clock.now(), { completedAt: t.clock.now() });
+    await services().settlement.drain();
+    t.clock.advance(60_000);
+    await biz.orderStatus(order, 60, t.clock.now());
+    await services().settlement.drain();
+    const detail = (x: GivenAgent) =>
+      services().orders.orderDetail(
+        { agentId: x.id, agentLevel: x.level, wholeTree: x.level === 0 },
+        order.id,
+      );
+    const asB = (await detail(b)).profitShares;
+    expect(asB.map((l) => [l.agentName, l.part, l.ratio, l.amountFen, l.reversed])).toEqual([
+      [b.name, 'base', 0.2, 1199, true],
+      [c.name, 'base', 0.08, 799, true],
+      [b.name, 'price_increase', 0.6, 300, true],
+      [c.name, 'price_increase', 0.3, 300, true],
+    ]);
+    expect((await detail(op)).profitShares).toHaveLength(8);
+    expect((await detail(c)).profitShares.map((l) => l.agentId)).toEqual([c.id, c.id]);
+  });
+
   it('uses the ratios in force at completion, never rewritten by later changes', async () => {
     const [op, a, b, c] = await exampleChain();
     if (!op || !a || !b || !c) throw new Error('no chain');

@@ -1,10 +1,11 @@
 import { and, asc, eq, inArray, isNull, lte, or, sql } from 'drizzle-orm';
-import type { Database, Tx } from '../../db/client';
+import { type Database, rowsOf, type Tx } from '../../db/client';
 import { agents } from '../../db/schema/agents';
 import {
   type AgentRatioHistoryRow,
   agentRatioHistory,
   financeSettleQueue,
+  ledgerEntries,
   orderSettlements,
   type ProfitAllocationRow,
   profitAllocations,
@@ -174,18 +175,31 @@ export function createSettlementRepository(db: Database) {
       return row?.n ?? 0;
     },
 
-    /** The allocations of an order, every generation, oldest first (the order detail's split). */
-    async allocationsOf(orderId: number): Promise<ProfitAllocationRow[]> {
-      return db
-        .q()
-        .select()
-        .from(profitAllocations)
-        .where(eq(profitAllocations.orderId, orderId))
-        .orderBy(
-          asc(profitAllocations.generation),
-          asc(profitAllocations.agentLevel),
-          asc(profitAllocations.part),
-        );
+    /**
+     * The allocations of an order of agents at `minLevel` or deeper (on the order's chain: the
+     * caller and its descendants), every generation, with the agent's name and whether a reversal
+     * took the line back; by generation, part, level.
+     */
+    async splitOf(orderId: number, minLevel: number) {
+      const rows = rowsOf(
+        await db.q().execute(sql`
+          select a.agent_id, g.agent_name, a.agent_level, a.part, a.ratio, a.part_fen, a.amount_fen, a.generation,
+            exists (select 1 from ${ledgerEntries} e where e.allocation_id = a.id and e.kind = 'share_reversal') as reversed
+          from ${profitAllocations} a join ${agents} g on g.id = a.agent_id
+          where a.order_id = ${orderId} and a.agent_level >= ${minLevel}
+          order by a.generation, a.part, a.agent_level`),
+      );
+      return rows.map((r) => ({
+        agentId: Number(r.agent_id),
+        agentName: String(r.agent_name),
+        agentLevel: Number(r.agent_level),
+        part: String(r.part) as ProfitAllocationRow['part'],
+        ratio: Number(r.ratio),
+        partFen: Number(r.part_fen),
+        amountFen: Number(r.amount_fen),
+        generation: Number(r.generation),
+        reversed: r.reversed === true || r.reversed === 't',
+      }));
     },
   };
 }

@@ -1,7 +1,8 @@
+import type { ProfitShareLine } from '@agent-console/contract';
 import type { Database } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
-import { type AllocationLine, allocateOrder, type ChainRatios } from './allocation';
+import { type AllocationLine, allocateOrder, type ChainRatios, RATIO_SCALE } from './allocation';
 import type { FinanceService, LedgerEntryInput } from './finance.service';
 import type {
   AgentRatioHistoryRow,
@@ -254,7 +255,16 @@ export function createSettlementService(deps: {
     },
 
     queued: () => repo.queued(),
-    allocationsOf: (orderId: number) => repo.allocationsOf(orderId),
+
+    /**
+     * The split of an order (分润明细) as the caller may see it: its own and its descendants'
+     * lines (on the order's chain: the agents at its level or deeper), never its ancestors'; the
+     * level 0 operator sees every line. The order was checked to be in the caller's scope.
+     */
+    async splitOf(scope: { agentLevel: number }, orderId: number): Promise<ProfitShareLine[]> {
+      const rows = await repo.splitOf(orderId, scope.agentLevel);
+      return rows.map((r) => ({ ...r, ratio: r.ratio / RATIO_SCALE }));
+    },
   };
   return service;
 }

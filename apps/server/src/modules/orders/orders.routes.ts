@@ -37,7 +37,7 @@ export const ordersRoutes: FastifyPluginAsync<{ orders: OrdersService; clock: Cl
     { columns: ORDER_EXPORT_COLUMNS, batches: (scope, query) => orders.orderExport(scope, query) },
     clock,
   );
-  mount(app, queryOrderBarDetail, async (body) => ok(await orders.orderDetail(body.id)));
+  mount(app, queryOrderBarDetail, async (body, { scope }) => ok(await orders.orderDetail(scope, body.id)));
   mount(
     app,
     queryBarOrderStatisticsPage,

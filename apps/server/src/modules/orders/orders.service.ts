@@ -22,6 +22,7 @@ import type { Clock } from '../../shared/clock';
 import { chinaRange, formatChinaTime } from '../../shared/time';
 import type { AgentsService } from '../agents/agents.service';
 import type { Scope } from '../agents/scope';
+import type { SettlementService } from '../finance/settlement.service';
 import type { Regions } from '../regions/region-tree';
 import type {
   AreaCodes,
@@ -59,6 +60,8 @@ export function createOrdersService(deps: {
   agents: Pick<AgentsService, 'findActiveByIds'>;
   regions: Regions;
   clock: Clock;
+  /** The split of an order the caller may see (the finance module's settlement). */
+  shares: Pick<SettlementService, 'splitOf'>;
 }) {
   const { repo, agents, regions, clock } = deps;
 
@@ -211,13 +214,14 @@ export function createOrdersService(deps: {
       for await (const rows of repo.orderBatches(scope, await orderFilters(scope, q)))
         yield rows.map(orderItem);
     },
-    /** The order detail (its id was checked to be the caller's). */
-    async orderDetail(id: number): Promise<OrderBarDetail> {
+    /** The order detail (its id was checked to be the caller's), with the split the caller may see. */
+    async orderDetail(scope: Scope, id: number): Promise<OrderBarDetail> {
       const found = await repo.orderDetail(id);
       if (!found) throw new AppError(Codes.NOT_FOUND, '订单不存在');
       return {
         ...orderItem(found.row),
         history: found.history.map((h) => ({ status: h.status, time: formatChinaTime(h.occurredAt) })),
+        profitShares: await deps.shares.splitOf(scope, id),
       };
     },
 

@@ -11,12 +11,13 @@ import {
   statusLabel,
   terminalLabel,
 } from '../order-labels';
+import { ProfitShareTable } from './profit-share-table';
 
-/** 订单详情: every field of an order and its status history (loaded when opened). */
+/** 订单详情: every field of an order, its status history and its split (loaded when opened). */
 export function OrderDetailDialog({ id, open, onClose }: { id: number; open: boolean; onClose: () => void }) {
   const { data, isLoading } = useQuery(orderDetailQuery(id));
   return (
-    <Modal title="订单详情" open={open} onCancel={onClose} footer={null} width={760} destroyOnHidden>
+    <Modal title="订单详情" open={open} onCancel={onClose} footer={null} width={860} destroyOnHidden>
       {isLoading || !data ? (
         <Spin />
       ) : (
@@ -62,6 +63,9 @@ export function OrderDetailDialog({ id, open, onClose }: { id: number; open: boo
               content: statusLabel(h.status),
             }))}
           />
+          <h4 className="order-history-title">分润明细</h4>
+          {/* An order without a price increase has nothing to share in that part: its lines are left out. */}
+          <ProfitShareTable lines={data.profitShares.filter((l) => l.partFen > 0)} />
         </>
       )}
     </Modal>
