@@ -3,7 +3,16 @@ import type { BatchResult, SettlementService } from './settlement.service';
 
 export const DEFAULT_SETTLE_INTERVAL_MS = 15_000;
 /** Orders per transaction of the background worker: short, so requests wait little for the database. */
-export const WORKER_BATCH = 200;
+/**
+ * Orders per transaction of the worker. With PGlite (one connection) a request's queries wait for
+ * the batch under way, and a request runs a few queries one after the other: a small batch and a
+ * pause between two keep a request's wait near one batch (about 0.1 s on the 2-core machine)
+ * during a long catch-up, instead of several (0.7-0.9 s each call with batches of 200 and no pause,
+ * measured at the first start, docs/benchmarks.md).
+ */
+export const WORKER_BATCH = 50;
+/** The pause between two batches of one drain: the requests that waited run their queries. */
+export const WORKER_PAUSE_MS = 30;
 
 export interface SettleWorkerLog {
   info(obj: Record<string, unknown>, msg: string): void;
@@ -29,9 +38,9 @@ export function createSettlementWorker(
   let stopped = false;
 
   /**
-   * Batches until nothing due is queued, each its own transaction, giving the event loop a turn
-   * between two (setImmediate): with PGlite the database runs on this thread, so requests are
-   * served between the batches of a long catch-up (the demo history at a first start).
+   * Batches until nothing due is queued, each its own transaction, with a pause between two
+   * (WORKER_PAUSE_MS): with PGlite the database runs on this thread and has one connection, so
+   * requests are served between the batches of a long catch-up (the demo history at a first start).
    */
   async function drainYielding(): Promise<BatchResult> {
     const total: BatchResult = { claimed: 0, booked: 0, reversed: 0, deferred: 0 };
@@ -42,7 +51,7 @@ export function createSettlementWorker(
       total.reversed += r.reversed;
       total.deferred += r.deferred;
       if (r.claimed === 0) break;
-      await new Promise<void>((resolve) => setImmediate(resolve));
+      await new Promise<void>((resolve) => setTimeout(resolve, WORKER_PAUSE_MS));
     }
     return total;
   }
