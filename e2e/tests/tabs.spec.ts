@@ -41,7 +41,7 @@ test.describe('tab bar', () => {
     // Refresh the personal center: through /redirect/user-center, remounted, data asked again.
     let menu = await openTabMenu(page, '个人中心');
     await expect(menuItem(menu, '刷新')).toBeVisible();
-    await shot(page, 'tab-context-menu');
+    await shot(page, 'tab-context-menu', { fullPage: false }); // a taller page's full shot resizes the window, which closes the menu
     const reloaded = page.waitForRequest((r) => r.url().endsWith('/api/userBase/queryInfo'));
     await menuItem(menu, '刷新').click();
     await reloaded;
