@@ -34,6 +34,12 @@ export function chinaRange(
   return { ...(from ? { from } : {}), ...(to ? { to } : {}) };
 }
 
+/** The China day of an instant, and whether the instant is in that day's first or last second. */
+export const chinaDayOf = (d: Date) => {
+  const text = formatChinaTime(d);
+  return { day: text.slice(0, 10), start: text.endsWith(' 00:00:00'), end: text.endsWith(' 23:59:59') };
+};
+
 const DAY_MS = 24 * 60 * 60 * 1000;
 /** The instant a China day starts, for any instant of it. */
 const chinaDayStart = (ms: number) => Math.floor((ms + CST_OFFSET_MS) / DAY_MS) * DAY_MS - CST_OFFSET_MS;

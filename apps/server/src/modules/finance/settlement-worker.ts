@@ -1,8 +1,7 @@
 import { loggableError } from '../../shared/loggable-error';
-import type { BatchResult, SettlementService } from './settlement.service';
+import type { SettlementService } from './settlement.service';
 
 export const DEFAULT_SETTLE_INTERVAL_MS = 15_000;
-/** Orders per transaction of the background worker: short, so requests wait little for the database. */
 /**
  * Orders per transaction of the worker. With PGlite (one connection) a request's queries wait for
  * the batch under way, and a request runs a few queries one after the other: a small batch and a
@@ -27,7 +26,7 @@ export interface SettleWorkerLog {
  * drain under way, so the database can close after it.
  */
 export function createSettlementWorker(
-  settlement: Pick<SettlementService, 'settleBatch'>,
+  settlement: Pick<SettlementService, 'drain'>,
   log: SettleWorkerLog,
   intervalMs = DEFAULT_SETTLE_INTERVAL_MS,
 ) {
@@ -38,23 +37,11 @@ export function createSettlementWorker(
   let stopped = false;
 
   /**
-   * Batches until nothing due is queued, each its own transaction, with a pause between two
-   * (WORKER_PAUSE_MS): with PGlite the database runs on this thread and has one connection, so
-   * requests are served between the batches of a long catch-up (the demo history at a first start).
+   * The pause between two batches of a drain (WORKER_PAUSE_MS): with PGlite the database runs on
+   * this thread and has one connection, so requests are served between the batches of a long
+   * catch-up (the demo history at a first start). Answers whether to go on.
    */
-  async function drainYielding(): Promise<BatchResult> {
-    const total: BatchResult = { claimed: 0, booked: 0, reversed: 0, deferred: 0 };
-    while (!stopped) {
-      const r = await settlement.settleBatch(WORKER_BATCH);
-      total.claimed += r.claimed;
-      total.booked += r.booked;
-      total.reversed += r.reversed;
-      total.deferred += r.deferred;
-      if (r.claimed === 0) break;
-      await new Promise<void>((resolve) => setTimeout(resolve, WORKER_PAUSE_MS));
-    }
-    return total;
-  }
+  const pause = () => new Promise<boolean>((resolve) => setTimeout(() => resolve(!stopped), WORKER_PAUSE_MS));
 
   function drain(): Promise<void> {
     if (running) {
@@ -62,7 +49,8 @@ export function createSettlementWorker(
       return running;
     }
     const t0 = performance.now();
-    running = drainYielding()
+    running = settlement
+      .drain({ limit: WORKER_BATCH, between: pause })
       .then(
         (r) => {
           if (r.claimed > 0)

@@ -241,16 +241,20 @@ export function createSettlementService(deps: {
       }
     },
 
-    /** Settles batches until nothing due is queued; answers the sums. */
-    async drain(limit = SETTLE_BATCH): Promise<BatchResult> {
+    /**
+     * Settles batches of `limit` orders until nothing due is queued; answers the sums. `between`
+     * runs between two batches (the worker's pause) and stops the drain when it answers false.
+     */
+    async drain(options: { limit?: number; between?: () => Promise<boolean> } = {}): Promise<BatchResult> {
       const total: BatchResult = { claimed: 0, booked: 0, reversed: 0, deferred: 0 };
       for (;;) {
-        const r = await service.settleBatch(limit);
+        const r = await service.settleBatch(options.limit ?? SETTLE_BATCH);
         total.claimed += r.claimed;
         total.booked += r.booked;
         total.reversed += r.reversed;
         total.deferred += r.deferred;
         if (r.claimed === 0) return total;
+        if (options.between && !(await options.between())) return total;
       }
     },
 

@@ -13,6 +13,7 @@ import { orderNodeDayStats } from '../../db/schema/order-stats';
 import { type OrderRow, orderStatusHistory, orders } from '../../db/schema/orders';
 import { type PlayerRow, players } from '../../db/schema/players';
 import { inChainScope, type ScopeRef } from '../../db/scoping';
+import { chinaDayOf } from '../../shared/time';
 
 /** A node of the agent tree a filter names: the records of its subtree. */
 export interface SubtreeNode {
@@ -215,11 +216,11 @@ export function createOrdersRepository(db: Database) {
    * Whether the rollup answers these filters: created time in whole China days, and nothing the
    * rollup does not keep (source, terminal, order number, player, net bar, channel, area).
    */
-  function rollupDays(f: OrderFilters, dayOf: (d: Date) => { day: string; start: boolean; end: boolean }) {
+  function rollupDays(f: OrderFilters) {
     if (f.time.column !== 'created' || f.source !== undefined || f.terminalType !== undefined) return null;
     if (f.orderNo !== undefined || f.platformUserId !== undefined || !rollupServes(f)) return null;
-    const from = f.time.from ? dayOf(f.time.from) : null;
-    const to = f.time.to ? dayOf(f.time.to) : null;
+    const from = f.time.from ? chinaDayOf(f.time.from) : null;
+    const to = f.time.to ? chinaDayOf(f.time.to) : null;
     if ((from && !from.start) || (to && !to.end)) return null;
     return { fromDay: from?.day, toDay: to?.day };
   }
@@ -313,14 +314,9 @@ export function createOrdersRepository(db: Database) {
 
   return {
     /** One page of the order list and the count of all matches. */
-    async orderPage(
-      scope: ScopeRef,
-      f: OrderFilters,
-      page: { pageNum: number; pageSize: number },
-      dayOf: (d: Date) => { day: string; start: boolean; end: boolean },
-    ) {
+    async orderPage(scope: ScopeRef, f: OrderFilters, page: { pageNum: number; pageSize: number }) {
       // The count of a page the rollup answers is read from it, not from the orders.
-      const days = rollupDays(f, dayOf);
+      const days = rollupDays(f);
       let known: number | undefined;
       if (days) {
         const { from, where } = statsSource(scope, { ...f, ...days });
@@ -342,14 +338,10 @@ export function createOrdersRepository(db: Database) {
     },
     /**
      * The figures of the whole filtered order list: from the rollup when it answers the filters
-     * (`dayOf` tells the China day of an instant and whether it starts or ends it), else from the orders.
+     * (whole China days, `rollupDays`), else from the orders.
      */
-    async orderFigures(
-      scope: ScopeRef,
-      f: OrderFilters,
-      dayOf: (d: Date) => { day: string; start: boolean; end: boolean },
-    ): Promise<FiguresRow> {
-      const days = rollupDays(f, dayOf);
+    async orderFigures(scope: ScopeRef, f: OrderFilters): Promise<FiguresRow> {
+      const days = rollupDays(f);
       if (days) {
         const { from, where, figures } = statsSource(scope, { ...f, ...days });
         const [row] = rowsOf(await db.q().execute(sql`select ${figures} from ${from} where ${where}`));

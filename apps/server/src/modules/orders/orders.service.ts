@@ -19,7 +19,7 @@ import {
 } from '@agent-console/contract';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
-import { chinaRange, formatChinaTime } from '../../shared/time';
+import { chinaDayOf, chinaRange, formatChinaTime } from '../../shared/time';
 import type { AgentsService } from '../agents/agents.service';
 import type { Scope } from '../agents/scope';
 import type { SettlementService } from '../finance/settlement.service';
@@ -43,12 +43,6 @@ type StatsQuery = Omit<BarOrderStatisticsQuery, 'timeType'> & { timeType?: Stats
 const invalid = (message: string) => new AppError(Codes.INVALID_PARAMS, message);
 const TIME_COLUMN = { '10': 'created', '20': 'paid', '30': 'completed' } as const;
 const timeOrNull = (d: Date | null) => (d ? formatChinaTime(d) : null);
-
-/** The China day of an instant, and whether the instant is that day's first or last second. */
-const chinaDayOf = (d: Date) => {
-  const text = formatChinaTime(d);
-  return { day: text.slice(0, 10), start: text.endsWith(' 00:00:00'), end: text.endsWith(' 23:59:59') };
-};
 
 /**
  * 订单明细 and 用户明细: the orders and channel users of the caller's subtree (their frozen agent
@@ -202,12 +196,12 @@ export function createOrdersService(deps: {
   return {
     /** queryOrderBarPage: a page of the filtered orders, newest first by default. */
     async orderPage(scope: Scope, q: OrderQuery & Page): Promise<{ items: OrderBarItem[]; total: number }> {
-      const { rows, total } = await repo.orderPage(scope, await orderFilters(scope, q), q, chinaDayOf);
+      const { rows, total } = await repo.orderPage(scope, await orderFilters(scope, q), q);
       return { items: rows.map(orderItem), total };
     },
     /** totalOrderBarRecord: the figures of the whole filtered list. */
     async orderTotals(scope: Scope, q: OrderQuery): Promise<OrderFigures> {
-      return repo.orderFigures(scope, await orderFilters(scope, q), chinaDayOf);
+      return repo.orderFigures(scope, await orderFilters(scope, q));
     },
     /** exportOrderBar: the whole filtered list, a batch at a time. */
     async *orderExport(scope: Scope, q: OrderQuery): AsyncGenerator<OrderBarItem[]> {

@@ -1,22 +1,18 @@
-import { formatYuan } from '@agent-console/contract/money';
 import {
   queryWithdrawRecords,
   WithdrawChannelLabels,
   type WithdrawRecord,
 } from '@agent-console/contract/withdrawals';
-import { Button, Form, Popconfirm, Select, type TableColumnsType, Tag } from 'antd';
-import { LazyDateRangePicker } from '../../../components/lazy-fields';
+import { Button, Popconfirm, type TableColumnsType, Tag } from 'antd';
 import { ListPage } from '../../../components/list-page';
 import { ellipsisCell, TimeCell } from '../../../components/table-cells';
 import { columnsWidth } from '../../../lib/table-width';
 import { runAction } from '../../../lib/use-action';
 import { useList } from '../../../lib/use-list';
 import { useCancelWithdrawal } from '../api/finance';
-import { stageColor, stageText, statusOptions } from '../withdraw-labels';
+import { stageColor, stageText } from '../withdraw-labels';
+import { WITHDRAW_RANGES, WithdrawFilterFields, yuanCell } from './withdraw-cells';
 import './finance.css';
-
-const RANGES = { range: ['startTime', 'endTime'] } as const;
-const yuan = (fen: number) => <span className="withdraw-amount-cell">{formatYuan(fen)}</span>;
 
 /** 财务管理's withdraw records: the caller's own withdrawals, newest first; a pending one may be cancelled. */
 export function WithdrawRecordList() {
@@ -30,9 +26,16 @@ export function WithdrawRecordList() {
       width: 110,
       render: (t: string) => <TimeCell value={t} />,
     },
-    { title: '提现金额（元）', dataIndex: 'amount', key: 'amount', width: 120, align: 'right', render: yuan },
-    { title: '手续费（元）', dataIndex: 'fee', width: 100, align: 'right', render: yuan },
-    { title: '实际到账（元）', dataIndex: 'actualAmount', width: 120, align: 'right', render: yuan },
+    {
+      title: '提现金额（元）',
+      dataIndex: 'amount',
+      key: 'amount',
+      width: 120,
+      align: 'right',
+      render: yuanCell,
+    },
+    { title: '手续费（元）', dataIndex: 'fee', width: 100, align: 'right', render: yuanCell },
+    { title: '实际到账（元）', dataIndex: 'actualAmount', width: 120, align: 'right', render: yuanCell },
     {
       title: '收款账户',
       key: 'account',
@@ -81,24 +84,9 @@ export function WithdrawRecordList() {
       list={list}
       rowKey="id"
       columns={columns}
-      ranges={RANGES}
+      ranges={WITHDRAW_RANGES}
       scroll={{ x: columnsWidth(columns, 140) }}
-      filters={
-        <>
-          <Form.Item label="申请时间" name="range">
-            <LazyDateRangePicker className="list-filter-range" type="daterange" />
-          </Form.Item>
-          <Form.Item label="状态" name="status">
-            <Select
-              className="list-filter-field"
-              options={statusOptions}
-              allowClear
-              placeholder="全部状态"
-              aria-label="提现状态"
-            />
-          </Form.Item>
-        </>
-      }
+      filters={<WithdrawFilterFields statusClassName="list-filter-field" />}
     />
   );
 }

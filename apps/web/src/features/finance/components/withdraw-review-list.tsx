@@ -20,7 +20,6 @@ import {
   Tag,
 } from 'antd';
 import { useState } from 'react';
-import { LazyDateRangePicker } from '../../../components/lazy-fields';
 import { ListPage } from '../../../components/list-page';
 import { ellipsisCell, TimeCell } from '../../../components/table-cells';
 import { levelLabel } from '../../../lib/format';
@@ -35,12 +34,11 @@ import {
   useRejectWithdrawal,
   withdrawAuditQuery,
 } from '../api/finance';
-import { stageColor, stageText, statusOptions } from '../withdraw-labels';
+import { stageColor, stageText } from '../withdraw-labels';
+import { WITHDRAW_RANGES, WithdrawFilterFields, yuanCell } from './withdraw-cells';
 import './finance.css';
 
-const RANGES = { range: ['startTime', 'endTime'] } as const;
 const stageOptions = WITHDRAW_STAGE_VALUES.map((value) => ({ value, label: WithdrawStageLabels[value] }));
-const yuan = (fen: number) => <span className="withdraw-amount-cell">{formatYuan(fen)}</span>;
 const reasonRules = [
   { required: true, whitespace: true, message: '请输入原因' },
   { max: 100, message: '原因最多100个字' },
@@ -142,9 +140,9 @@ export function WithdrawReviewList() {
         </>
       ),
     },
-    { title: '提现金额', dataIndex: 'amount', key: 'amount', width: 100, align: 'right', render: yuan },
-    { title: '手续费', dataIndex: 'fee', width: 80, align: 'right', render: yuan },
-    { title: '应打款', dataIndex: 'actualAmount', width: 100, align: 'right', render: yuan },
+    { title: '提现金额', dataIndex: 'amount', key: 'amount', width: 100, align: 'right', render: yuanCell },
+    { title: '手续费', dataIndex: 'fee', width: 80, align: 'right', render: yuanCell },
+    { title: '应打款', dataIndex: 'actualAmount', width: 100, align: 'right', render: yuanCell },
     {
       title: '支付宝账户',
       key: 'account',
@@ -219,22 +217,11 @@ export function WithdrawReviewList() {
         list={list}
         rowKey="id"
         columns={columns}
-        ranges={RANGES}
+        ranges={WITHDRAW_RANGES}
         scroll={{ x: columnsWidth(columns, 110) }}
         filters={
           <>
-            <Form.Item label="申请时间" name="range">
-              <LazyDateRangePicker className="list-filter-range" type="daterange" />
-            </Form.Item>
-            <Form.Item label="状态" name="status">
-              <Select
-                className="withdraw-review-status-select"
-                options={statusOptions}
-                allowClear
-                placeholder="全部状态"
-                aria-label="提现状态"
-              />
-            </Form.Item>
+            <WithdrawFilterFields statusClassName="withdraw-review-status-select" />
             <Form.Item label="进度" name="stage">
               <Select
                 className="withdraw-review-status-select"
