@@ -100,6 +100,8 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_moves_check', sql`${t.availableDeltaFen} <> 0 or ${t.frozenDeltaFen} <> 0`),
     /** An agent's entries, newest first (资金明细). */
     index('ledger_entries_agent_created_idx').on(t.agentId, t.createdAt, t.id),
+    /** Every entry, newest first: the operator's whole ledger and large subtrees (资金明细). */
+    index('ledger_entries_created_idx').on(t.createdAt, t.id),
     index('ledger_entries_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
     index('ledger_entries_withdrawal_idx').on(t.withdrawalId).where(sql`${t.withdrawalId} is not null`),
     /** An allocation is booked once and reversed once: a second settlement run is a no-op. */
