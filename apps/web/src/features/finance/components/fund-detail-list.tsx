@@ -70,41 +70,39 @@ export function fundDetailColumns(members: boolean): TableColumnsType<FundDetail
     {
       title: '类型',
       dataIndex: 'kind',
-      width: 120,
+      width: 100,
       render: (kind: FundDetailItem['kind']) => <Tag color={KIND_COLORS[kind]}>{LedgerKindLabels[kind]}</Tag>,
     },
     {
       title: '可用余额变动（元）',
       dataIndex: 'availableChangeFen',
-      width: 150,
+      width: 130,
       align: 'right',
       render: changeCell,
     },
     {
       title: '冻结金额变动（元）',
       dataIndex: 'frozenChangeFen',
-      width: 150,
+      width: 130,
       align: 'right',
       render: changeCell,
     },
     {
-      title: '变动后可用（元）',
-      dataIndex: 'availableAfterFen',
-      width: 140,
+      title: '变动后余额（元）',
+      key: 'after',
+      width: 150,
       align: 'right',
-      render: balanceCell,
-    },
-    {
-      title: '变动后冻结（元）',
-      dataIndex: 'frozenAfterFen',
-      width: 140,
-      align: 'right',
-      render: balanceCell,
+      render: (_, r) => (
+        <>
+          <div>可用 {balanceCell(r.availableAfterFen)}</div>
+          <div className="fund-sub">冻结 {formatYuan(r.frozenAfterFen)}</div>
+        </>
+      ),
     },
     {
       title: '关联单号',
       key: 'ref',
-      width: 220,
+      width: 190,
       ellipsis: { showTitle: false },
       render: (_, r) => ellipsisCell(refText(r)),
     },
@@ -189,7 +187,7 @@ export function FundDetailList({ members, extra }: { members: boolean; extra?: R
       }}
       totals={list.totals ? <FundDetailTotals totals={list.totals} /> : null}
       exportEndpoint={exportFundDetails}
-      scroll={{ x: columnsWidth(columns, 160) }}
+      scroll={{ x: columnsWidth(columns, 140) }}
       filters={
         <>
           <Form.Item label="时间" name="range">
