@@ -325,6 +325,14 @@ describe('POST /api/finance/details (amountDetailTotal) and the export', () => {
       [w.operator, { agentIds: [w.operator.id] }],
       [w.national, { agentIds: [w.province.id, w.sibling.id], kinds: ['order_share'] }],
       [w.district, { startTime: '2030-01-01 00:00:00' }],
+      // Whole China days (the rollup answers) and a part of a day (the entries answer).
+      [
+        w.province,
+        { agentIds: [w.province.id], startTime: '2026-03-02 00:00:00', endTime: '2026-03-02 23:59:59' },
+      ],
+      [w.province, { agentIds: [w.city.id], startTime: '2026-03-02 12:30:00' }],
+      [w.operator, { agentIds: [w.operator.id], endTime: '2026-03-01 23:59:59' }],
+      [w.province, { agentIds: [w.province.id], orderNo: w.orders[0]?.orderNo as string }],
     ];
     for (const [agent, filters] of cases) {
       const cookie = await given.login(agent);
@@ -360,5 +368,24 @@ describe('POST /api/finance/details (amountDetailTotal) and the export', () => {
       expect(yuan(5)).toBe(totals.object?.netFen);
       expect(yuan(6)).toBe(totals.object?.frozenNetFen);
     }
+  }, 180_000);
+});
+
+describe('the ledger rollup (ledger_agent_day_stats)', () => {
+  it('equals the entries counted again, by agent, China day and kind', async () => {
+    await world();
+    const recount = sql`
+      select agent_id, ((created_at at time zone 'UTC') + interval '8 hours')::date::text as day, kind,
+        count(*)::int as n, sum(available_delta_fen)::bigint as a, sum(frozen_delta_fen)::bigint as f,
+        coalesce(sum(available_delta_fen) filter (where available_delta_fen > 0), 0)::bigint as i,
+        coalesce(-sum(available_delta_fen) filter (where available_delta_fen < 0), 0)::bigint as e
+      from ledger_entries group by 1, 2, 3 order by 1, 2, 3`;
+    const rollup = sql`
+      select agent_id, day::text as day, kind, entry_count as n, available_fen as a, frozen_fen as f,
+        income_fen as i, expense_fen as e
+      from ledger_agent_day_stats order by 1, 2, 3`;
+    const expected = await t.rows(recount);
+    expect(expected.length).toBeGreaterThan(5);
+    expect(await t.rows(rollup)).toEqual(expected);
   });
 });
