@@ -20,8 +20,9 @@ const table = (page: Page) => page.locator('.ant-table-tbody').filter({ visible:
 const rows = (page: Page) => table(page).locator('tr.ant-table-row');
 const filters = (page: Page) => page.locator('.list-filters').filter({ visible: true }).first();
 
+/** The first start settles the demo orders in the background: a list may take a while on a loaded machine. */
 async function settled(page: Page): Promise<void> {
-  await expect(page.locator('.ant-table .ant-spin-spinning')).toHaveCount(0);
+  await expect(page.locator('.ant-table .ant-spin-spinning')).toHaveCount(0, { timeout: 60_000 });
 }
 
 async function post(api: APIRequestContext, path: string, data: unknown) {
@@ -68,7 +69,7 @@ test('an agent with the member menu sees a member’s entries on /amount-details
   await sidebar(page).getByRole('menuitem', { name: '资金明细' }).click();
   await expect(page).toHaveURL(/\/amount-details/);
   await settled(page);
-  await expect(rows(page).first()).toBeVisible();
+  await expect(rows(page).first()).toBeVisible({ timeout: 60_000 });
   await expect(page.locator('.list-totals').first()).toContainText(/净额 [+-]?[\d,]+\.\d\d 元/);
   await shot(page, 'amount-details');
 
