@@ -220,29 +220,3 @@ export const financeSettleQueue = pgTable(
 
 export type AgentRatioHistoryRow = typeof agentRatioHistory.$inferSelect;
 export type ProfitAllocationRow = typeof profitAllocations.$inferSelect;
-
-/**
- * The ledger rolled up by agent, China day and kind (资金明细's totals and count): a row adds the
- * entries of one agent on one day of one kind: how many, both balance changes, what raised the
- * available balance (`income_fen`) and what lowered it (`expense_fen`, ≥ 0). Kept by a statement
- * trigger on `ledger_entries` (migration `ledger_agent_day_stats`) in the transaction that posts the
- * entries: it locks only rows of the agents the post already holds the accounts of. A subtree's
- * figures are its agents' rows over whole days: O(agents × days × kinds), whatever the entries.
- */
-export const ledgerAgentDayStats = pgTable(
-  'ledger_agent_day_stats',
-  {
-    agentId: integer('agent_id').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
-    entryCount: integer('entry_count').notNull(),
-    availableFen: fen('available_fen').notNull(),
-    frozenFen: fen('frozen_fen').notNull(),
-    incomeFen: fen('income_fen').notNull(),
-    expenseFen: fen('expense_fen').notNull(),
-  },
-  (t) => [
-    primaryKey({ columns: [t.agentId, t.day, t.kind] }),
-    index('ledger_agent_day_stats_day_idx').on(t.day, t.agentId),
-  ],
-);
