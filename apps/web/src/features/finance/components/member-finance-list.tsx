@@ -69,7 +69,7 @@ export function MemberFinanceList({
   });
   const [adjusting, setAdjusting] = useState<MemberFinanceItem | null>(null);
   const operator = agent.agentLevel === 0;
-  const amount = (title: string, key: keyof MemberFinanceItem, width = 120) => ({
+  const amount = (title: string, key: keyof MemberFinanceItem, width = 110) => ({
     title,
     dataIndex: key,
     key,
@@ -78,7 +78,7 @@ export function MemberFinanceList({
     render: yuanCell,
   });
   const columns: TableColumnsType<MemberFinanceItem> = [
-    { title: '代理ID', dataIndex: 'agentId', key: 'agentId', width: 90 },
+    { title: '代理ID', dataIndex: 'agentId', key: 'agentId', width: 80 },
     {
       title: '代理名称',
       key: 'agentName',
