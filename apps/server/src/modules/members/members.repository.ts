@@ -1,5 +1,5 @@
 import type { SortOrder } from '@agent-console/contract';
-import { type AnyColumn, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/client';
 import { contains, endsWith, equals } from '../../db/filters';
 import { filtered, inKeyOrder, keyBatches, type ListSource, pageOfKeys } from '../../db/list';
@@ -54,6 +54,9 @@ const kinds = sql.join(
   sql`, `,
 );
 
+/** The base rows without a computed sort column (counts and totals need no order). */
+const UNSORTED: MemberFinanceFilters['sort'] = { field: 'agentId', order: 'asc' };
+
 export function createMembersRepository(db: Database) {
   /**
    * The income of the agents `who` selects in the range, as rows `(agent_id, income)`: the whole
@@ -82,12 +85,13 @@ export function createMembersRepository(db: Database) {
     if (q.mobilePhone) joins.push(sql`join ${accounts} on ${accounts.id} = ${agents.userId}`);
     let column: AnyColumn | SQL = agents.id;
     if (q.sort.field === 'rangeIncome') {
-      // Sorting by the range's income needs it for every matching agent: one index range each.
+      // Sorting by the range's income needs it for every agent of the scope: the rollup's rows of
+      // the range for the scope's agents, summed per agent once (a hash join), not a lookup per agent.
+      const reach = (c: AnyColumn) =>
+        and(inScope(scope, c), q.under === undefined ? undefined : inSubtreeOf(q.under, c)) ?? sql`true`;
       joins.push(
-        sql`left join lateral (select sum(income)::bigint as income from (${incomeRows(
-          q.range,
-          (c) => sql`${c} = ${agents.id}`,
-        )}) x) r on true`,
+        sql`left join (select agent_id, sum(income)::bigint as income from (${incomeRows(q.range, reach)}) x
+          group by agent_id) r on r.agent_id = ${agents.id}`,
       );
       column = sql`coalesce(r.income, 0)`;
     } else if (q.sort.field !== 'agentId') column = ACCOUNT_SORT[q.sort.field];
@@ -139,7 +143,20 @@ export function createMembersRepository(db: Database) {
 
   return {
     async page(scope: ScopeRef, q: MemberFinanceFilters, page: { pageNum: number; pageSize: number }) {
-      const { keys, total } = await pageOfKeys(db.q(), listSource(scope, q), page);
+      // Counted without the sort's income join (the same rows): the count reads no income.
+      const known =
+        q.sort.field === 'rangeIncome'
+          ? Number(
+              rowsOf(
+                await db
+                  .q()
+                  .execute(
+                    sql`select count(*)::int as n ${filtered(listSource(scope, { ...q, sort: UNSORTED }))}`,
+                  ),
+              )[0]?.n ?? 0,
+            )
+          : undefined;
+      const { keys, total } = await pageOfKeys(db.q(), listSource(scope, q), page, known);
       return { rows: await rowsByKeys(keys, q), total };
     },
     async *batches(scope: ScopeRef, q: MemberFinanceFilters): AsyncGenerator<MemberFinanceRow[]> {
@@ -147,8 +164,8 @@ export function createMembersRepository(db: Database) {
     },
     /** The sums of the whole filtered set: its accounts, and its income in the range. */
     async totals(scope: ScopeRef, q: MemberFinanceFilters) {
-      // The totals need no order: the base rows without the sort's lateral join.
-      const src = listSource(scope, { ...q, sort: { field: 'agentId', order: 'asc' } });
+      // The totals need no order: the base rows without the sort's income join.
+      const src = listSource(scope, { ...q, sort: UNSORTED });
       const [sums] = rowsOf(
         await db.q().execute(sql`select count(*)::int as n,
           coalesce(sum(${f.availableFen}), 0)::bigint as available,
