@@ -10,7 +10,8 @@
  * shares are), at a random time of the last 90 days, of a kind drawn from the ledger's mix (85 %
  * order shares, the rest settlements, adjustments and withdrawal releases), with amounts that only
  * add (so every balance after stays ≥ 0 under the table's CHECKs; the balances after are the running
- * sums of a chunk, not of the whole ledger: the queries never read them). A database that already
+ * sums of a chunk, not of the whole ledger: the queries never read them); the same statement adds
+ * them to `ledger_agent_days`, as `finance.post` does. A database that already
  * holds N entries is reused. Then, as the level 0 operator, a level 1 agent (member menu), a level
  * 2 agent (member menu) and a level 4 agent (its own entries only), each call below runs
  * `--clients` at once (each client its own session), `--calls` times per client after a warm-up,
@@ -117,12 +118,22 @@ async function book(db: Awaited<ReturnType<typeof openDatabase>>['db'], n: numbe
           when b.k < 0.95 then 'adjustment' else 'withdraw_release' end as kind
       from bookings b join agent_ancestry anc on anc.descendant_id = b.leaf
     )
-    insert into ledger_entries (agent_id, kind, available_delta_fen, frozen_delta_fen, available_after_fen,
-      frozen_after_fen, reason, created_at)
-    select agent_id, kind, amount, 0,
-      sum(amount) over (partition by agent_id order by at, g rows unbounded preceding), 0,
-      case when kind = 'adjustment' then '压测数据' end, at
-    from rows`);
+    , inserted as (
+      insert into ledger_entries (agent_id, kind, available_delta_fen, frozen_delta_fen, available_after_fen,
+        frozen_after_fen, reason, created_at)
+      select agent_id, kind, amount, 0,
+        sum(amount) over (partition by agent_id order by at, g rows unbounded preceding), 0,
+        case when kind = 'adjustment' then '压测数据' end, at
+      from rows
+      returning agent_id, kind, available_delta_fen, created_at)
+    insert into ledger_agent_days as d (agent_id, day, kind, entry_count, available_fen, frozen_fen,
+      available_in_fen, available_out_fen)
+    select agent_id, ((created_at at time zone 'UTC') + interval '8 hours')::date, kind, count(*)::int,
+      sum(available_delta_fen)::bigint, 0, sum(available_delta_fen)::bigint, 0
+    from inserted group by 1, 2, 3 order by 1, 2, 3
+    on conflict (agent_id, day, kind) do update set entry_count = d.entry_count + excluded.entry_count,
+      available_fen = d.available_fen + excluded.available_fen,
+      available_in_fen = d.available_in_fen + excluded.available_in_fen`);
 }
 
 interface Call {

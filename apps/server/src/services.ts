@@ -25,6 +25,8 @@ import { createIngestRepository } from './modules/ingest/ingest.repository';
 import { createIngestService } from './modules/ingest/ingest.service';
 import { createIngestKeysRepository } from './modules/ingest-keys/ingest-keys.repository';
 import { createIngestKeysService } from './modules/ingest-keys/ingest-keys.service';
+import { createMembersRepository } from './modules/members/members.repository';
+import { createMembersService } from './modules/members/members.service';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createOutboxRepository } from './modules/outbox/outbox.repository';
@@ -222,6 +224,7 @@ export function createServices({
     clock,
   });
   const adjustments = createAdjustmentsService({ db, finance });
+  const members = createMembersService({ repo: createMembersRepository(db), clock });
   // Issue 10 §2: 资金明细, the ledger's entries the caller may read.
   const fundDetails = createFundDetailsService({ repo: createFundDetailsRepository(db), agents });
   return {
@@ -258,6 +261,7 @@ export function createServices({
     settlementWorker,
     withdrawals,
     adjustments,
+    members,
     fundDetails,
   };
 }

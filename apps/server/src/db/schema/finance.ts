@@ -36,6 +36,18 @@ export const LEDGER_KINDS = [
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
 
 /**
+ * Kinds whose available delta counts as income (total_income_fen, agent_income_days): shares, their
+ * reversals, device settlements and the operator's adjustments (corrections of what an agent earned:
+ * so 累计收益 = available + frozen + withdrawn + fees, docs/domain.md "Member finance").
+ */
+export const INCOME_KINDS: readonly LedgerKind[] = [
+  'order_share',
+  'share_reversal',
+  'device_settlement',
+  'adjustment',
+];
+
+/**
  * An agent's money, integer fen: what it may withdraw (`available`), what pending withdrawals hold
  * (`frozen`), and two running totals. Never written but by the finance service's `post`, in the
  * transaction that writes the ledger entries explaining the change; the CHECKs refuse a balance
@@ -111,6 +123,30 @@ export const ledgerEntries = pgTable(
       .on(t.allocationId, t.kind)
       .where(sql`${t.allocationId} is not null`),
   ],
+);
+
+/**
+ * The ledger by agent, China day and kind: how many entries, what they moved the available and
+ * the frozen balance by, and the available balance's ups (`available_in_fen`) and downs
+ * (`available_out_fen`, ≥ 0) apart. Written only by the finance service's `post`, in the
+ * transaction that appends the entries (one grouped upsert in key order, rows of the agents whose
+ * accounts the post has locked), so a range of whole days over a subtree reads at most
+ * agents × days × kinds rows, whatever the number of entries: 成员财务's income in a range (the
+ * available sums of INCOME_KINDS), 资金明细's totals and count. Tests compare it with the entries.
+ */
+export const ledgerAgentDays = pgTable(
+  'ledger_agent_days',
+  {
+    agentId: integer('agent_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    entryCount: integer('entry_count').notNull(),
+    availableFen: fen('available_fen').notNull(),
+    frozenFen: fen('frozen_fen').notNull(),
+    availableInFen: fen('available_in_fen').notNull(),
+    availableOutFen: fen('available_out_fen').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.day, t.kind] })],
 );
 
 export type FinanceAccountRow = typeof financeAccounts.$inferSelect;

@@ -5,10 +5,11 @@ import {
   financeAccounts,
   type LedgerEntryRow,
   type LedgerKind,
+  ledgerAgentDays,
   ledgerEntries,
 } from '../../db/schema/finance';
 
-export { LEDGER_KINDS } from '../../db/schema/finance';
+export { INCOME_KINDS, LEDGER_KINDS } from '../../db/schema/finance';
 export type { FinanceAccountRow, LedgerEntryRow, LedgerKind };
 
 /** What one account moves by in one `post`: the sums of its entries. */
@@ -21,6 +22,7 @@ export interface AccountMove {
 }
 
 export type NewLedgerEntryRow = typeof ledgerEntries.$inferInsert;
+export type LedgerDayRow = typeof ledgerAgentDays.$inferInsert;
 
 export function createFinanceRepository(db: Database) {
   return {
@@ -73,6 +75,31 @@ export function createFinanceRepository(db: Database) {
           frozenFen: Number(r.frozen_fen),
         }))
         .sort((a, b) => a.agentId - b.agentId);
+    },
+
+    /**
+     * Adds a post's entries to `ledger_agent_days` (one grouped upsert, rows in key order so that
+     * concurrent posts lock them in the same order).
+     */
+    async addLedgerDays(tx: Tx, rows: readonly LedgerDayRow[]) {
+      if (rows.length === 0) return;
+      const sorted = [...rows].sort(
+        (a, b) => a.agentId - b.agentId || a.day.localeCompare(b.day) || a.kind.localeCompare(b.kind),
+      );
+      const d = ledgerAgentDays;
+      await tx
+        .insert(d)
+        .values(sorted)
+        .onConflictDoUpdate({
+          target: [d.agentId, d.day, d.kind],
+          set: {
+            entryCount: sql`${d.entryCount} + excluded.entry_count`,
+            availableFen: sql`${d.availableFen} + excluded.available_fen`,
+            frozenFen: sql`${d.frozenFen} + excluded.frozen_fen`,
+            availableInFen: sql`${d.availableInFen} + excluded.available_in_fen`,
+            availableOutFen: sql`${d.availableOutFen} + excluded.available_out_fen`,
+          },
+        });
     },
 
     /** Appends entries, one statement; answers them with their ids, in the order given. */

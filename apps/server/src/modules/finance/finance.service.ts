@@ -3,11 +3,14 @@ import type { Tx } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { checkViolationOf } from '../../shared/db-errors';
+import { chinaDayOf } from '../../shared/time';
 import {
   type AccountMove,
   type FinanceAccountRow,
   type FinanceRepository,
+  INCOME_KINDS,
   LEDGER_KINDS,
+  type LedgerDayRow,
   type LedgerEntryRow,
   type LedgerKind,
   type NewLedgerEntryRow,
@@ -33,8 +36,7 @@ export interface LedgerEntryInput {
   actorAgentId?: number;
 }
 
-/** Kinds whose available delta counts as income (total_income_fen): shares, their reversals, device settlements. */
-const INCOME_KINDS: ReadonlySet<LedgerKind> = new Set(['order_share', 'share_reversal', 'device_settlement']);
+const INCOME: ReadonlySet<LedgerKind> = new Set(INCOME_KINDS);
 
 /** Account balance constraints: breaking one means the money is not there. */
 const BALANCE_CONSTRAINTS = new Set([
@@ -70,7 +72,7 @@ function movesOf(entries: readonly LedgerEntryInput[]): AccountMove[] {
     }
     m.availableFen += e.availableDeltaFen;
     m.frozenFen += e.frozenDeltaFen;
-    if (INCOME_KINDS.has(e.kind)) m.incomeFen += e.availableDeltaFen;
+    if (INCOME.has(e.kind)) m.incomeFen += e.availableDeltaFen;
     if (e.kind === 'withdraw_paid') m.withdrawnFen -= e.availableDeltaFen + e.frozenDeltaFen;
   }
   return [...byAgent.values()];
@@ -135,7 +137,31 @@ export function createFinanceService(deps: { repo: FinanceRepository; clock: Clo
           b.availableFen -= e.availableDeltaFen;
           b.frozenFen -= e.frozenDeltaFen;
         }
+        // The ledger by agent, China day and kind (成员财务's income, 资金明细's totals), in the same
+        // transaction as the entries.
+        const day = chinaDayOf(now).day;
+        const days = new Map<string, LedgerDayRow>();
+        for (const e of entries) {
+          const key = `${e.agentId}:${e.kind}`;
+          const r = days.get(key) ?? {
+            agentId: e.agentId,
+            day,
+            kind: e.kind,
+            entryCount: 0,
+            availableFen: 0,
+            frozenFen: 0,
+            availableInFen: 0,
+            availableOutFen: 0,
+          };
+          r.entryCount += 1;
+          r.availableFen += e.availableDeltaFen;
+          r.frozenFen += e.frozenDeltaFen;
+          r.availableInFen += Math.max(0, e.availableDeltaFen);
+          r.availableOutFen += Math.max(0, -e.availableDeltaFen);
+          days.set(key, r);
+        }
         try {
+          await repo.addLedgerDays(sp, [...days.values()]);
           return await repo.insertEntries(sp, rows);
         } catch (err) {
           const constraint = checkViolationOf(err);

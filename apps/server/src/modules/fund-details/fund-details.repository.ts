@@ -5,7 +5,7 @@ import { within } from '../../db/filters';
 import { filtered, inKeyOrder, keyBatches, type ListSource, pageOfKeys } from '../../db/list';
 import { agentAncestry } from '../../db/schema/agent-ancestry';
 import { agents } from '../../db/schema/agents';
-import { type LedgerEntryRow, ledgerAgentDayStats, ledgerEntries } from '../../db/schema/finance';
+import { type LedgerEntryRow, ledgerAgentDays, ledgerEntries } from '../../db/schema/finance';
 import { orders } from '../../db/schema/orders';
 import { chinaDayOf } from '../../shared/time';
 
@@ -115,7 +115,7 @@ export function createFundDetailsRepository(db: Database) {
     f: FundDetailFilters,
     days: { fromDay?: string | undefined; toDay?: string | undefined },
   ): Promise<FundDetailKindFigures[]> {
-    const r = ledgerAgentDayStats;
+    const r = ledgerAgentDays;
     const where = and(
       ownersWhere(f.owners, r.agentId),
       days.fromDay === undefined ? undefined : sql`${r.day} >= ${days.fromDay}`,
@@ -127,8 +127,8 @@ export function createFundDetailsRepository(db: Database) {
         select ${r.kind} as kind, coalesce(sum(${r.entryCount}), 0)::bigint as n,
           coalesce(sum(${r.availableFen}), 0)::bigint as available,
           coalesce(sum(${r.frozenFen}), 0)::bigint as frozen,
-          coalesce(sum(${r.incomeFen}), 0)::bigint as income,
-          coalesce(sum(${r.expenseFen}), 0)::bigint as expense
+          coalesce(sum(${r.availableInFen}), 0)::bigint as income,
+          coalesce(sum(${r.availableOutFen}), 0)::bigint as expense
         from ${r} where ${where ?? sql`true`}
         group by ${r.kind}`),
     );

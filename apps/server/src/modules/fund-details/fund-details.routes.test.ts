@@ -371,7 +371,7 @@ describe('POST /api/finance/details (amountDetailTotal) and the export', () => {
   }, 180_000);
 });
 
-describe('the ledger rollup (ledger_agent_day_stats)', () => {
+describe('the ledger by agent and day (ledger_agent_days)', () => {
   it('equals the entries counted again, by agent, China day and kind', async () => {
     await world();
     const recount = sql`
@@ -382,8 +382,8 @@ describe('the ledger rollup (ledger_agent_day_stats)', () => {
       from ledger_entries group by 1, 2, 3 order by 1, 2, 3`;
     const rollup = sql`
       select agent_id, day::text as day, kind, entry_count as n, available_fen as a, frozen_fen as f,
-        income_fen as i, expense_fen as e
-      from ledger_agent_day_stats order by 1, 2, 3`;
+        available_in_fen as i, available_out_fen as e
+      from ledger_agent_days order by 1, 2, 3`;
     const expected = await t.rows(recount);
     expect(expected.length).toBeGreaterThan(5);
     expect(await t.rows(rollup)).toEqual(expected);
