@@ -1,7 +1,7 @@
-import { sql } from 'drizzle-orm';
+import { inArray, sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../test/build-test-app';
-import { keyBatches, type ListSource, pageOfKeys } from './list';
+import { keyBatches, type ListSource, type PageSelection, pageOf, pageOfKeys } from './list';
 import { agents } from './schema/agents';
 
 /**
@@ -61,6 +61,72 @@ describe('the list pipeline', () => {
     expect(await pageOfKeys(t.db.q(), source('desc'), { pageNum: 1000, pageSize: 30 })).toEqual({
       keys: [],
       total: all.length,
+    });
+  });
+
+  it("counts from the source's own count when it has one (a rollup), in the same statement", async () => {
+    const all = await expected('desc');
+    const counted = { ...source('desc'), count: sql`(select 12345)` };
+    expect(await pageOfKeys(t.db.q(), counted, { pageNum: 2, pageSize: 30 })).toEqual({
+      keys: all.slice(30, 60),
+      total: 12345,
+    });
+  });
+
+  describe('one page in one statement (pageOf)', () => {
+    const display = (page: PageSelection) =>
+      t.db
+        .q()
+        .select({ id: agents.id, name: agents.agentName, total: page.total })
+        .from(agents)
+        .where(inArray(agents.id, page.keys))
+        .orderBy(page.order);
+
+    it.each(['asc', 'desc'] as const)(
+      'reads the rows of each page in %s order with the total',
+      async (order) => {
+        const all = await expected(order);
+        for (const pageNum of [1, 2, Math.ceil(all.length / 30)]) {
+          const { rows, total } = await pageOf(t.db.q(), source(order), { pageNum, pageSize: 30 }, display);
+          expect(rows.map((r) => r.id)).toEqual(all.slice((pageNum - 1) * 30, pageNum * 30));
+          expect(total).toBe(all.length);
+        }
+      },
+    );
+
+    it('answers a page past the end with no rows and the true total, and an empty list with 0', async () => {
+      const all = await expected('desc');
+      expect(await pageOf(t.db.q(), source('desc'), { pageNum: 1000, pageSize: 30 }, display)).toEqual({
+        rows: [],
+        total: all.length,
+      });
+      expect(
+        await pageOf(t.db.q(), source('desc', sql`false`), { pageNum: 1, pageSize: 30 }, display),
+      ).toEqual({
+        rows: [],
+        total: 0,
+      });
+      const where = sql`${agents.agentLevel} = 4`;
+      const fours = await expected('desc', where);
+      const { rows, total } = await pageOf(
+        t.db.q(),
+        source('desc', where),
+        { pageNum: 1, pageSize: 5 },
+        display,
+      );
+      expect(rows.map((r) => r.id)).toEqual(fours.slice(0, 5));
+      expect(total).toBe(fours.length);
+    });
+
+    it("takes the source's count when it has one", async () => {
+      const { rows, total } = await pageOf(
+        t.db.q(),
+        { ...source('desc'), count: sql`(select 777)` },
+        { pageNum: 1, pageSize: 3 },
+        display,
+      );
+      expect(rows).toHaveLength(3);
+      expect(total).toBe(777);
     });
   });
 });

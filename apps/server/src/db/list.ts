@@ -5,11 +5,14 @@ import { type Db, rowsOf } from './client';
 /**
  * The list pipeline, data side: the one way a repository pages, totals and exports a list.
  *
- * A list is read in two steps so that its cost follows the page, not the table:
- * 1. the keys of the page, from the base rows and only the joins the filters need, ordered by an
- *    indexed sort column with the key breaking ties; the total is counted on the same base rows;
- * 2. the page's rows, with their display joins and per-row extras, for those keys only (the
- *    repository's own `rowsByKeys`).
+ * A list's cost follows the page, not the table: the keys of the page are read from the base rows
+ * and only the joins the filters need, ordered by an indexed sort column with the key breaking
+ * ties, and only those rows get their display joins and per-row extras (the repository's own
+ * display query). A page is **one statement** (`pageOf`): the display query over a subquery of the
+ * page's keys, with the count of all matches beside each row (counted on the same base rows, or
+ * read from a rollup: `ListSource.count`), so a page costs one round trip to the database and one
+ * snapshot answers both. `pageOfKeys` reads the keys and the count alone (one statement too), for
+ * a repository that fetches its rows by key itself.
  * An export walks the same base rows in key batches by keyset (no offset), so it never holds more
  * than a batch.
  */
@@ -22,6 +25,11 @@ export interface ListSource {
   key: AnyColumn;
   /** The sort column and its direction; the key breaks ties in the same direction. */
   sort: { column: AnyColumn | SQL; order: SortOrder };
+  /**
+   * The count of all matches when the repository has it from elsewhere (a scalar subquery of a
+   * rollup of the same rows): then the matches are not counted again.
+   */
+  count?: SQL;
 }
 
 export interface PageOfKeys {
@@ -38,28 +46,72 @@ const orderBy = (src: ListSource) =>
 /** `from … where …` of a source: repositories compose their totals queries on it. */
 export const filtered = (src: ListSource): SQL => sql`from ${src.from} where ${whereOf(src)}`;
 
+/** The count of all matches, as a scalar SQL expression. */
+const countOf = (src: ListSource): SQL => src.count ?? sql`(select count(*) ${filtered(src)})`;
+
+/** The keys of the page `page` in list order: a subquery (`select key … limit … offset …`). */
+const keysOfPage = (src: ListSource, page: { pageNum: number; pageSize: number }): SQL =>
+  sql`select ${src.key} ${filtered(src)} order by ${orderBy(src)} limit ${page.pageSize} offset ${(page.pageNum - 1) * page.pageSize}`;
+
 /**
- * The keys of one page and the count of all matches. A page past the end has no keys but the true
- * total. `knownTotal`: the count when the repository has it from elsewhere (a rollup of the same
- * rows), so the matches are not counted again.
+ * The keys of one page and the count of all matches, in one statement. A page past the end has no
+ * keys but the true total (its keys are not looked for).
  */
 export async function pageOfKeys(
   db: Db,
   src: ListSource,
   page: { pageNum: number; pageSize: number },
-  knownTotal?: number,
 ): Promise<PageOfKeys> {
-  const total =
-    knownTotal ??
-    Number(rowsOf(await db.execute(sql`select count(*)::int as n ${filtered(src)}`))[0]?.n ?? 0);
   const offset = (page.pageNum - 1) * page.pageSize;
-  if (offset >= total) return { keys: [], total };
-  const rows = rowsOf(
+  const [row] = rowsOf(
     await db.execute(
-      sql`select ${src.key} as k ${filtered(src)} order by ${orderBy(src)} limit ${page.pageSize} offset ${offset}`,
+      sql`select t.n, case when t.n > ${offset} then array(${keysOfPage(src, page)}) end as keys
+        from (select (${countOf(src)})::int as n) t`,
     ),
   );
-  return { keys: rows.map((r) => Number(r.k)), total };
+  return { keys: keyArray(row?.keys), total: Number(row?.n ?? 0) };
+}
+
+/** An SQL array of keys as a driver answers it (an array, or its text form `{1,2,3}`). */
+function keyArray(value: unknown): number[] {
+  if (value === null || value === undefined) return [];
+  if (Array.isArray(value)) return value.map(Number);
+  const inner = String(value).replace(/^\{|\}$/g, '');
+  return inner === '' ? [] : inner.split(',').map(Number);
+}
+
+/** What a repository's display query takes to read one page (`pageOf`). */
+export interface PageSelection {
+  /** The page's keys: a parenthesised subquery, for `inArray(key, keys)`. */
+  keys: SQL;
+  /** The list's order (the sort column, then the key), for `orderBy`. */
+  order: SQL;
+  /** The count of all matches, a scalar to select beside each row as `total`. */
+  total: SQL<number>;
+}
+
+/**
+ * One page of a list in one statement: `rows` runs the repository's display query for the page's
+ * keys (`where key in keys`, `order by order`) with `total` selected beside each row. A page past
+ * the end has no rows: its total is then counted alone (a second statement, only then).
+ */
+export async function pageOf<R extends { total: number }>(
+  db: Db,
+  src: ListSource,
+  page: { pageNum: number; pageSize: number },
+  rows: (selection: PageSelection) => Promise<R[]>,
+): Promise<{ rows: R[]; total: number }> {
+  const found = await rows({
+    keys: sql`(${keysOfPage(src, page)})`,
+    order: orderBy(src),
+    total: sql<number>`(${countOf(src)})::int`.mapWith(Number),
+  });
+  const [first] = found;
+  if (first) return { rows: found, total: first.total };
+  // No row: nothing matches (page 1: the count is 0), or the page is past the end.
+  if (page.pageNum === 1) return { rows: [], total: 0 };
+  const [row] = rowsOf(await db.execute(sql`select (${countOf(src)})::int as n`));
+  return { rows: [], total: Number(row?.n ?? 0) };
 }
 
 /**

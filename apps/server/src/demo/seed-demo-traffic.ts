@@ -1,13 +1,7 @@
+import type { IngestEvent } from '@agent-console/contract';
 import type { Config } from '../config';
 import type { Services } from '../services';
-import {
-  batchesOf,
-  buildWorld,
-  demoTrafficAgents,
-  lastDays,
-  type TrafficAgent,
-  trafficDays,
-} from './traffic';
+import { buildWorld, demoTrafficAgents, lastDays, type TrafficAgent, trafficDays } from './traffic';
 
 /** The key id the demo traffic is ingested under (ingest_events.key_id). */
 export const DEMO_TRAFFIC_KEY_ID = 'demo-traffic';
@@ -20,8 +14,13 @@ export const DEMO_TRAFFIC_VOLUME = {
   small: { days: 7, ordersPerDay: 120 },
 } as const;
 
-/** Events per call of the ingestion service (the API's own limit is 1,000 per request). */
-export const DEMO_TRAFFIC_BATCH = 5000;
+/**
+ * Events per call of the ingestion service (the API's own limit is 1,000 per request): days are
+ * joined into batches of this size (a day of the full history is about 1,900 events), since what
+ * a batch costs beyond its rows (the lookups of every net bar and channel it names, the statements
+ * and their triggers, the commit) is paid once per batch.
+ */
+export const DEMO_TRAFFIC_BATCH = 10_000;
 
 export interface DemoTrafficReport {
   seeded: boolean;
@@ -58,16 +57,24 @@ export async function seedDemoTraffic(
   const [probe] = await services.ingest.ingest(DEMO_TRAFFIC_KEY_ID, [first]);
   if (probe?.outcome === 'duplicate') return { ...report, ms: Date.now() - started };
   const now = clock();
-  for (const day of trafficDays(world, lastDays(now, days), ordersPerDay, now)) {
-    for (const batch of batchesOf(day.events, DEMO_TRAFFIC_BATCH)) {
+  let waiting: IngestEvent[] = [];
+  const send = async (all: boolean) => {
+    while (waiting.length >= DEMO_TRAFFIC_BATCH || (all && waiting.length > 0)) {
+      const batch = waiting.slice(0, DEMO_TRAFFIC_BATCH);
+      waiting = waiting.slice(batch.length);
       for (const r of await services.ingest.ingest(DEMO_TRAFFIC_KEY_ID, batch))
         report.outcomes[r.outcome] = (report.outcomes[r.outcome] ?? 0) + 1;
     }
+  };
+  for (const day of trafficDays(world, lastDays(now, days), ordersPerDay, now)) {
+    waiting.push(...day.events);
+    await send(false);
     report.days++;
     report.events += day.events.length;
     report.orders += day.orders;
     options.log?.(`demo traffic ${day.day}: ${day.events.length} events, ${day.orders} orders`);
   }
+  await send(true);
   report.seeded = true;
   report.ms = Date.now() - started;
   return report;

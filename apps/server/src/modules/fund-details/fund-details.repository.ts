@@ -140,7 +140,12 @@ export function createFundDetailsRepository(db: Database) {
     async page(f: FundDetailFilters, page: { pageNum: number; pageSize: number }) {
       const days = rollupDays(f);
       const known = days ? (await rollupFigures(f, days)).reduce((n, k) => n + k.count, 0) : undefined;
-      const { keys, total } = await pageOfKeys(db.q(), source(f), page, known);
+      const src = source(f);
+      const { keys, total } = await pageOfKeys(
+        db.q(),
+        known === undefined ? src : { ...src, count: sql`${known}::int` },
+        page,
+      );
       return { rows: await rowsByKeys(keys), total };
     },
 

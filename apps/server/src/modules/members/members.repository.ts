@@ -144,19 +144,10 @@ export function createMembersRepository(db: Database) {
   return {
     async page(scope: ScopeRef, q: MemberFinanceFilters, page: { pageNum: number; pageSize: number }) {
       // Counted without the sort's income join (the same rows): the count reads no income.
-      const known =
-        q.sort.field === 'rangeIncome'
-          ? Number(
-              rowsOf(
-                await db
-                  .q()
-                  .execute(
-                    sql`select count(*)::int as n ${filtered(listSource(scope, { ...q, sort: UNSORTED }))}`,
-                  ),
-              )[0]?.n ?? 0,
-            )
-          : undefined;
-      const { keys, total } = await pageOfKeys(db.q(), listSource(scope, q), page, known);
+      const src = listSource(scope, q);
+      if (q.sort.field === 'rangeIncome')
+        src.count = sql`(select count(*) ${filtered(listSource(scope, { ...q, sort: UNSORTED }))})`;
+      const { keys, total } = await pageOfKeys(db.q(), src, page);
       return { rows: await rowsByKeys(keys, q), total };
     },
     async *batches(scope: ScopeRef, q: MemberFinanceFilters): AsyncGenerator<MemberFinanceRow[]> {

@@ -4,7 +4,7 @@ import { type AnyColumn, and, asc, eq, inArray, type SQL, sql } from 'drizzle-or
 import type { ChainColumns } from '../../db/agent-chain';
 import { type Database, rowsOf } from '../../db/client';
 import { contains, equals, within } from '../../db/filters';
-import { filtered, inKeyOrder, keyBatches, type ListSource, pageOfKeys } from '../../db/list';
+import { filtered, inKeyOrder, keyBatches, type ListSource, type PageSelection, pageOf } from '../../db/list';
 import { agents } from '../../db/schema/agents';
 import { channels } from '../../db/schema/channels';
 import { games } from '../../db/schema/games';
@@ -179,9 +179,9 @@ export function createOrdersRepository(db: Database) {
     };
   }
 
-  async function orderRowsByKeys(keys: readonly number[]): Promise<OrderPageRow[]> {
-    if (keys.length === 0) return [];
-    const rows = await db
+  /** The order list's display query: the orders with their player, game, net bar, agent and channel. */
+  function orderRows<T extends Record<string, SQL.Aliased | SQL>>(extra: T) {
+    return db
       .q()
       .select({
         order: orders,
@@ -194,6 +194,7 @@ export function createOrdersRepository(db: Database) {
         districtCode: netBars.districtCode,
         channelName: channels.name,
         agentName: agents.agentName,
+        ...extra,
       })
       .from(orders)
       .innerJoin(players, eq(players.id, orders.playerId))
@@ -201,15 +202,28 @@ export function createOrdersRepository(db: Database) {
       .innerJoin(netBars, eq(netBars.id, orders.netBarId))
       .innerJoin(agents, eq(agents.id, orders.agentId))
       .leftJoin(channels, eq(channels.id, orders.channelId))
-      .where(inArray(orders.id, [...keys]));
-    return inKeyOrder(
-      keys,
-      rows.map(({ provinceCode, cityCode, districtCode, ...r }) => ({
-        ...r,
-        areaKey: areaKeyOf({ provinceCode, cityCode, districtCode }),
-      })),
-      (r) => r.order.id,
-    );
+      .$dynamic();
+  }
+
+  const withAreaKey = <R extends { provinceCode: number; cityCode: number; districtCode: number }>({
+    provinceCode,
+    cityCode,
+    districtCode,
+    ...r
+  }: R) => ({ ...r, areaKey: areaKeyOf({ provinceCode, cityCode, districtCode }) });
+
+  async function orderRowsByKeys(keys: readonly number[]): Promise<OrderPageRow[]> {
+    if (keys.length === 0) return [];
+    const rows = await orderRows({}).where(inArray(orders.id, [...keys]));
+    return inKeyOrder(keys, rows.map(withAreaKey), (r) => r.order.id);
+  }
+
+  /** One page of orders (`pageOf`): the page's keys as a subquery, the total beside each row. */
+  async function orderRowsOfPage(page: PageSelection) {
+    const rows = await orderRows({ total: page.total })
+      .where(inArray(orders.id, page.keys))
+      .orderBy(page.order);
+    return rows.map(withAreaKey);
   }
 
   /**
@@ -281,9 +295,9 @@ export function createOrdersRepository(db: Database) {
     };
   }
 
-  async function userRowsByKeys(keys: readonly number[]): Promise<UserPageRow[]> {
-    if (keys.length === 0) return [];
-    const rows = await db
+  /** The channel user list's display query: the players with their agent, channel and net bar. */
+  function userRows<T extends Record<string, SQL.Aliased | SQL>>(extra: T) {
+    return db
       .q()
       .select({
         player: players,
@@ -293,44 +307,55 @@ export function createOrdersRepository(db: Database) {
         cityCode: netBars.cityCode,
         districtCode: netBars.districtCode,
         agentName: agents.agentName,
+        ...extra,
       })
       .from(players)
       .innerJoin(agents, eq(agents.id, players.agentId))
       .leftJoin(channels, eq(channels.id, players.channelId))
       .leftJoin(netBars, eq(netBars.id, players.netBarId))
-      .where(inArray(players.id, [...keys]));
-    return inKeyOrder(
-      keys,
-      rows.map(({ provinceCode, cityCode, districtCode, ...r }) => ({
-        ...r,
-        areaKey:
-          provinceCode === null || cityCode === null || districtCode === null
-            ? null
-            : areaKeyOf({ provinceCode, cityCode, districtCode }),
-      })),
-      (r) => r.player.id,
-    );
+      .$dynamic();
+  }
+
+  const withUserAreaKey = <
+    R extends { provinceCode: number | null; cityCode: number | null; districtCode: number | null },
+  >({
+    provinceCode,
+    cityCode,
+    districtCode,
+    ...r
+  }: R) => ({
+    ...r,
+    areaKey:
+      provinceCode === null || cityCode === null || districtCode === null
+        ? null
+        : areaKeyOf({ provinceCode, cityCode, districtCode }),
+  });
+
+  async function userRowsByKeys(keys: readonly number[]): Promise<UserPageRow[]> {
+    if (keys.length === 0) return [];
+    const rows = await userRows({}).where(inArray(players.id, [...keys]));
+    return inKeyOrder(keys, rows.map(withUserAreaKey), (r) => r.player.id);
+  }
+
+  /** One page of channel users (`pageOf`). */
+  async function userRowsOfPage(page: PageSelection) {
+    const rows = await userRows({ total: page.total })
+      .where(inArray(players.id, page.keys))
+      .orderBy(page.order);
+    return rows.map(withUserAreaKey);
   }
 
   return {
     /** One page of the order list and the count of all matches. */
     async orderPage(scope: ScopeRef, f: OrderFilters, page: { pageNum: number; pageSize: number }) {
+      const src = orderSource(scope, f);
       // The count of a page the rollup answers is read from it, not from the orders.
       const days = rollupDays(f);
-      let known: number | undefined;
       if (days) {
         const { from, where } = statsSource(scope, { ...f, ...days });
-        const [row] = rowsOf(
-          await db
-            .q()
-            .execute(
-              sql`select coalesce(sum(${orderNodeDayStats.orderCount}), 0)::int as n from ${from} where ${where}`,
-            ),
-        );
-        known = Number(row?.n ?? 0);
+        src.count = sql`(select coalesce(sum(${orderNodeDayStats.orderCount}), 0) from ${from} where ${where})`;
       }
-      const { keys, total } = await pageOfKeys(db.q(), orderSource(scope, f), page, known);
-      return { rows: await orderRowsByKeys(keys), total };
+      return pageOf(db.q(), src, page, orderRowsOfPage);
     },
     /** The whole filtered order list, a batch at a time (exports). */
     async *orderBatches(scope: ScopeRef, f: OrderFilters): AsyncGenerator<OrderPageRow[]> {
@@ -411,8 +436,7 @@ export function createOrdersRepository(db: Database) {
 
     /** One page of the channel users and the count of all matches. */
     async userPage(scope: ScopeRef, f: UserFilters, page: { pageNum: number; pageSize: number }) {
-      const { keys, total } = await pageOfKeys(db.q(), playerSource(scope, f), page);
-      return { rows: await userRowsByKeys(keys), total };
+      return pageOf(db.q(), playerSource(scope, f), page, userRowsOfPage);
     },
     async *userBatches(scope: ScopeRef, f: UserFilters): AsyncGenerator<UserPageRow[]> {
       for await (const keys of keyBatches(db.q(), playerSource(scope, f))) yield await userRowsByKeys(keys);
