@@ -105,6 +105,9 @@ const PROBES: Record<
   '/promotion/get/bar/userid': (id) => ({ body: { netBarId: NO_RECORD + id } }),
   // Issue 10: the operator's manual adjustment (level 0 only: 1003 for everyone probed here).
   '/api/finance/adjust': (id) => ({ body: { agentId: id, amount: 100, reason: '越权调整' } }),
+  // Issue 10: 财务管理 › 成员财务.
+  '/api/finance/query-member-finance': (id) => ({ body: { pid: id, pageSize: 200 } }),
+  '/api/finance/query-member-finance-total': (id) => ({ body: { pid: id } }),
 };
 
 /** Added to an agent id: an id of a net bar or channel that no record has. */
