@@ -1,10 +1,8 @@
 import { type ChildProcess, spawn } from 'node:child_process';
-import { createRequire } from 'node:module';
 import { createServer } from 'node:net';
 import { fileURLToPath } from 'node:url';
 
 const SERVER_DIR = fileURLToPath(new URL('..', import.meta.url));
-const TSX_CLI = createRequire(import.meta.url).resolve('tsx/cli');
 
 export const freePort = () =>
   new Promise<number>((resolve, reject) => {
@@ -31,16 +29,21 @@ export interface SpawnedServer {
 export const testKeyFile = (dataDir: string) => `${dataDir}.data.key`;
 
 /**
- * Starts `tsx src/server.ts` (what `npm start` runs) on PGlite in `dataDir`, its data key in
- * `testKeyFile(dataDir)` unless `env` says otherwise.
+ * Starts `node --import tsx src/server.ts` (what `npm start` runs) on PGlite in `dataDir`, its data key in
+ * `testKeyFile(dataDir)` unless `env` says otherwise (`DATABASE_URL` in it: on PostgreSQL).
+ * `entry` `test/e2e-server.ts` is the same server with every image captcha showing
+ * `E2E_CAPTCHA_TEXT` (for tests that send SMS codes through the API).
  */
 export function spawnServer(
   dataDir: string,
   port: number,
   extraEnv: Record<string, string> = {},
+  entry: 'src/server.ts' | 'test/e2e-server.ts' = 'src/server.ts',
 ): SpawnedServer {
+  const inherited: NodeJS.ProcessEnv = { ...process.env };
+  delete inherited.DATABASE_URL;
   const env: NodeJS.ProcessEnv = {
-    ...process.env,
+    ...inherited,
     DATA_DIR: dataDir,
     DATA_KEY_FILE: testKeyFile(dataDir),
     PORT: String(port),
@@ -51,8 +54,9 @@ export function spawnServer(
     DEMO_TRAFFIC: 'none',
     ...extraEnv,
   };
-  delete env.DATABASE_URL;
-  const child = spawn(process.execPath, [TSX_CLI, 'src/server.ts'], { cwd: SERVER_DIR, env, stdio: 'pipe' });
+  // tsx as a loader of this very process (not its CLI, which runs the server in a child of its
+  // own): a signal sent to `child`, SIGKILL included, reaches the server itself.
+  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: SERVER_DIR, env, stdio: 'pipe' });
   let out = '';
   child.stdout?.on('data', (d: Buffer) => {
     out += d.toString();

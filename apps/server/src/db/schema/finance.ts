@@ -16,6 +16,7 @@ import {
 import { fen, fenCheck } from '../money';
 import { agents } from './agents';
 import { orders } from './orders';
+import { withdrawals } from './withdrawals';
 
 /**
  * What a ledger entry records (issue 10 §2). `order_share` / `share_reversal`: an order's profit
@@ -95,7 +96,8 @@ export const ledgerEntries = pgTable(
     orderId: integer('order_id').references(() => orders.id),
     /** The profit allocation an `order_share` or `share_reversal` books (profit_allocations.id). */
     allocationId: bigint('allocation_id', { mode: 'number' }),
-    withdrawalId: bigint('withdrawal_id', { mode: 'number' }),
+    /** The withdrawal a `withdraw_*` entry moves money for (its hold, release, payout, fee). */
+    withdrawalId: bigint('withdrawal_id', { mode: 'number' }).references(() => withdrawals.id),
     deviceSettlementId: bigint('device_settlement_id', { mode: 'number' }),
     reason: varchar('reason', { length: 200 }),
     /** Who caused it (the operator of an adjustment, the agent applying); null for the system. */

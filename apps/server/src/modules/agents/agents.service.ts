@@ -353,7 +353,10 @@ export function createAgentsService(deps: {
      */
     async update(scope: Scope, body: UpdateBody): Promise<AgentListItem> {
       if (body.id === scope.agentId) throw invalid('不能修改自己的代理信息');
-      return db.transaction(async () => {
+      // The reply is read after the commit: listItemOf runs its queries side by side, which a
+      // transaction's one connection cannot (pg warns "client.query() when the client is already
+      // executing a query", and a later pg refuses it).
+      const id = await db.transaction(async () => {
         // The parent's row, then the agent's, stay locked until the commit (ancestors before
         // descendants, as creating and deleting lock, so no two of these can deadlock): the
         // parent's bounds cannot be lowered while the agent is checked against them, and no
@@ -392,8 +395,9 @@ export function createAgentsService(deps: {
         });
         await repo.replaceGameRatios(agent.id, storedRatios(body.gameProfitRatios));
         if (ratiosChanged(before, next)) await repo.recordRatios([agent.id], clock());
-        return listItemOf(agent.id);
+        return agent.id;
       });
+      return listItemOf(id);
     },
 
     /**
