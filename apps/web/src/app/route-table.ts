@@ -58,6 +58,12 @@ export const appRoutes: readonly AppRouteDef[] = [
     meta: { title: '财务管理', shortTitle: '财务', icon: 'wallet' },
     load: () => import('./routes/financial-mgt/financial-mgt'),
   },
+  // Issue 10 §4: valid devices per agent and month, and their settlement (spec: setSettleAuthority).
+  {
+    path: paths.deviceStats,
+    meta: { title: '有效设备统计', shortTitle: '设备', icon: 'desktop', roles: ROUTE_ROLES['/device-stats'] },
+    load: () => import('./routes/device-stats/device-stats'),
+  },
   {
     path: paths.setting,
     meta: {

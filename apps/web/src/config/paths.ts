@@ -15,6 +15,7 @@ export const paths = {
   smsOutbox: '/sms-outbox',
   ingestKeys: '/ingest-keys',
   financialMgt: '/financial-mgt',
+  deviceStats: '/device-stats',
   withdrawReview: '/withdraw-review',
 } as const;
 
