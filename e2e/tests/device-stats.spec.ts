@@ -33,7 +33,7 @@ async function agentOf(api: APIRequestContext, phone: string): Promise<{ id: num
 }
 
 /** The net bar and its devices' days of last month, through the signed ingestion route. */
-async function ingestDevices(baseURL: string): Promise<string> {
+async function ingestDevices(baseURL: string): Promise<{ id: number; agentName: string }> {
   const api = await operatorApi(baseURL);
   const key = await (await api.post('/api/ingestKey/create', { data: { name: 'e2e 设备' } })).json();
   expect(key.responseCode).toBe('0000');
@@ -89,7 +89,7 @@ async function ingestDevices(baseURL: string): Promise<string> {
   expect(res.status()).toBe(200);
   expect((await res.json()).object.accepted).toBe(42);
   await api.dispose();
-  return agent.agentName;
+  return agent;
 }
 
 const rowOf = (page: Page, agentName: string) =>
@@ -99,7 +99,7 @@ test('有效设备统计: the agents above see the month, the operator settles i
   page,
   baseURL,
 }) => {
-  const agentName = await ingestDevices(String(baseURL));
+  const { id: agentId, agentName } = await ingestDevices(String(baseURL));
 
   // The level 2 agent (setSettleAuthority) sees its subtree's month, unsettled, without 结算.
   await login(page, LEVEL2);
@@ -116,7 +116,10 @@ test('有效设备统计: the agents above see the month, the operator settles i
   // The operator: 明细, then 结算 with a confirmation.
   await page.context().clearCookies();
   await login(page, LEVEL0);
-  await page.goto('/device-stats');
+  // The whole tree's months: narrowed to last month and the agent (the filters live in the URL).
+  await page.goto(`/device-stats?startMonth=${MONTH}&endMonth=${MONTH}&pid=${agentId}`);
+  // A loaded machine: the first page of the whole tree may take a while.
+  await expect(page.getByText('共 1 条')).toBeVisible({ timeout: 30_000 });
   const row = rowOf(page, agentName);
   await expect(row).toBeVisible();
   await expect(row).toContainText('10.00');
@@ -146,5 +149,5 @@ test('有效设备统计: the agents above see the month, the operator settles i
   await expect(card.getByRole('textbox', { name: '有效天数' })).toHaveValue('15');
   await expect(card.getByRole('textbox', { name: '每台结算金额' })).toHaveValue('5.00');
   await card.scrollIntoViewIfNeeded();
-  await shot(page, 'device-stats-setting');
+  await shot(page, 'device-stats-setting', { fullPage: false });
 });
