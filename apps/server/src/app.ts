@@ -18,6 +18,7 @@ import { authRoutes } from './modules/auth/auth.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
 import { ingestApiRoutes } from './modules/ingest-keys/ingest-api.routes';
 import { ingestKeysRoutes } from './modules/ingest-keys/ingest-keys.routes';
+import { membersRoutes } from './modules/members/members.routes';
 import { ordersRoutes } from './modules/orders/orders.routes';
 import { createOutboxDispatcher } from './modules/outbox/outbox-dispatcher';
 import { promotionRoutes } from './modules/promotion/promotion.routes';
@@ -115,6 +116,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   // Issue 10: withdrawals and the operator's manual adjustment.
   await app.register(withdrawalsRoutes, { withdrawals: services.withdrawals });
   await app.register(adjustmentsRoutes, { adjustments: services.adjustments });
+  await app.register(membersRoutes, { members: services.members, clock: services.clock });
   await app.register(ingestKeysRoutes, { ingestKeys: services.ingestKeys });
   await app.register(ingestApiRoutes, {
     ingestKeys: services.ingestKeys,

@@ -25,6 +25,8 @@ import { createIngestRepository } from './modules/ingest/ingest.repository';
 import { createIngestService } from './modules/ingest/ingest.service';
 import { createIngestKeysRepository } from './modules/ingest-keys/ingest-keys.repository';
 import { createIngestKeysService } from './modules/ingest-keys/ingest-keys.service';
+import { createMembersRepository } from './modules/members/members.repository';
+import { createMembersService } from './modules/members/members.service';
 import { createOrdersRepository } from './modules/orders/orders.repository';
 import { createOrdersService } from './modules/orders/orders.service';
 import { createOutboxRepository } from './modules/outbox/outbox.repository';
@@ -231,6 +233,7 @@ export function createServices({
     finance,
     clock,
   });
+  const members = createMembersService({ repo: createMembersRepository(db), clock });
   return {
     clock,
     regions,
@@ -266,6 +269,7 @@ export function createServices({
     withdrawals,
     adjustments,
     devices,
+    members,
   };
 }
 

@@ -13,6 +13,7 @@ export * from './finance';
 export * from './ingest';
 export * from './ingest-keys';
 export * from './list';
+export * from './members';
 export * from './money';
 export * from './orders';
 export * from './paging';

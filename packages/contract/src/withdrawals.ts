@@ -349,9 +349,13 @@ export const queryWithdrawAudit = endpoint({
 
 // ---- the operator's manual adjustment (level 0) ----
 
+/** The longest reason of an adjustment (the ledger's `reason` holds 200 characters). */
+export const ADJUST_REASON_MAX = 200;
+
 /**
  * The operator credits or debits an agent's available balance by hand, with the reason the ledger
  * keeps (kind `adjustment`): a correction, a payment made outside the platform, a test balance.
+ * Adjustments count as income (累计收益, and 成员财务's income in a range): docs/domain.md.
  */
 export const adjustBalance = endpoint({
   path: '/api/finance/adjust',
@@ -363,7 +367,11 @@ export const adjustBalance = endpoint({
     amount: Fen.check(z.refine((n) => n !== 0, '调整金额不能为0')),
     reason: z
       .string({ error: '请输入调整原因' })
-      .check(z.trim(), z.minLength(1, '请输入调整原因'), z.maxLength(100, '调整原因最多100个字')),
+      .check(
+        z.trim(),
+        z.minLength(1, '请输入调整原因'),
+        z.maxLength(ADJUST_REASON_MAX, `调整原因最多${ADJUST_REASON_MAX}个字`),
+      ),
   }),
   object: OwnFinance,
 });

@@ -3,9 +3,11 @@ import {
   bigint,
   boolean,
   check,
+  date,
   index,
   integer,
   pgTable,
+  primaryKey,
   text,
   timestamp,
   uniqueIndex,
@@ -32,6 +34,18 @@ export const LEDGER_KINDS = [
   'adjustment',
 ] as const;
 export type LedgerKind = (typeof LEDGER_KINDS)[number];
+
+/**
+ * Kinds whose available delta counts as income (total_income_fen, agent_income_days): shares, their
+ * reversals, device settlements and the operator's adjustments (corrections of what an agent earned:
+ * so 累计收益 = available + frozen + withdrawn + fees, docs/domain.md "Member finance").
+ */
+export const INCOME_KINDS: readonly LedgerKind[] = [
+  'order_share',
+  'share_reversal',
+  'device_settlement',
+  'adjustment',
+];
 
 /**
  * An agent's money, integer fen: what it may withdraw (`available`), what pending withdrawals hold
@@ -111,6 +125,24 @@ export const ledgerEntries = pgTable(
       .on(t.allocationId, t.kind)
       .where(sql`${t.allocationId} is not null`),
   ],
+);
+
+/**
+ * Income by agent and China day (成员财务's income in a range): the sum of the available deltas of
+ * the income entries (`order_share`, `share_reversal`, `device_settlement`, `adjustment`) an agent
+ * got that day. Written only by the finance service's `post`, in the transaction that appends the
+ * entries (one grouped upsert in key order), so a range of whole days over a subtree reads at most
+ * agents × days rows, whatever the number of entries. Signed: a reversal can outweigh a day's
+ * shares. A test compares it with the entries.
+ */
+export const agentIncomeDays = pgTable(
+  'agent_income_days',
+  {
+    agentId: integer('agent_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    incomeFen: fen('income_fen').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.agentId, t.day] })],
 );
 
 export type FinanceAccountRow = typeof financeAccounts.$inferSelect;

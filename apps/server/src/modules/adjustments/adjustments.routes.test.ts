@@ -59,7 +59,7 @@ describe('POST /api/finance/adjust', () => {
     ['zero', { amount: 0 }, '调整金额不能为0'],
     ['yuan with decimals', { amount: 1.5 }, '金额必须是以分为单位的整数'],
     ['no reason', { reason: '  ' }, '请输入调整原因'],
-    ['a reason over 100 characters', { reason: '因'.repeat(101) }, '调整原因最多100个字'],
+    ['a reason over 200 characters', { reason: '因'.repeat(201) }, '调整原因最多200个字'],
   ])('refuses %s with 1000 and changes nothing', async (_name, patch, message) => {
     const cookie = await t.login(OPERATOR);
     const agentId = await agentIdOf(FULL);

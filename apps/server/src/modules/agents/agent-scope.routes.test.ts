@@ -110,6 +110,9 @@ const PROBES: Record<
   '/api/da/device/month/statistic/total': (id) => ({ body: { pid: id } }),
   '/api/da/device/detail': (id) => ({ body: { agentId: id } }),
   '/api/da/device/settlement/changeStatus': (id) => ({ body: { agentId: id, month: '2026-02', status: 1 } }),
+  // Issue 10: 财务管理 › 成员财务.
+  '/api/finance/query-member-finance': (id) => ({ body: { pid: id, pageSize: 200 } }),
+  '/api/finance/query-member-finance-total': (id) => ({ body: { pid: id } }),
 };
 
 /** Added to an agent id: an id of a net bar or channel that no record has. */

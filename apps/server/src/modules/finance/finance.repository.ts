@@ -1,6 +1,7 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, rowsOf, type Tx } from '../../db/client';
 import {
+  agentIncomeDays,
   type FinanceAccountRow,
   financeAccounts,
   type LedgerEntryRow,
@@ -8,7 +9,7 @@ import {
   ledgerEntries,
 } from '../../db/schema/finance';
 
-export { LEDGER_KINDS } from '../../db/schema/finance';
+export { INCOME_KINDS, LEDGER_KINDS } from '../../db/schema/finance';
 export type { FinanceAccountRow, LedgerEntryRow, LedgerKind };
 
 /** What one account moves by in one `post`: the sums of its entries. */
@@ -73,6 +74,22 @@ export function createFinanceRepository(db: Database) {
           frozenFen: Number(r.frozen_fen),
         }))
         .sort((a, b) => a.agentId - b.agentId);
+    },
+
+    /**
+     * Adds income to `agent_income_days` (one grouped upsert, rows in key order so that
+     * concurrent posts lock them in the same order).
+     */
+    async addIncomeDays(tx: Tx, rows: readonly { agentId: number; day: string; incomeFen: number }[]) {
+      if (rows.length === 0) return;
+      const sorted = [...rows].sort((a, b) => a.agentId - b.agentId || a.day.localeCompare(b.day));
+      await tx
+        .insert(agentIncomeDays)
+        .values(sorted)
+        .onConflictDoUpdate({
+          target: [agentIncomeDays.agentId, agentIncomeDays.day],
+          set: { incomeFen: sql`${agentIncomeDays.incomeFen} + excluded.income_fen` },
+        });
     },
 
     /** Appends entries, one statement; answers them with their ids, in the order given. */

@@ -3,10 +3,12 @@ import type { Tx } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { checkViolationOf } from '../../shared/db-errors';
+import { chinaDayOf } from '../../shared/time';
 import {
   type AccountMove,
   type FinanceAccountRow,
   type FinanceRepository,
+  INCOME_KINDS,
   LEDGER_KINDS,
   type LedgerEntryRow,
   type LedgerKind,
@@ -33,8 +35,7 @@ export interface LedgerEntryInput {
   actorAgentId?: number;
 }
 
-/** Kinds whose available delta counts as income (total_income_fen): shares, their reversals, device settlements. */
-const INCOME_KINDS: ReadonlySet<LedgerKind> = new Set(['order_share', 'share_reversal', 'device_settlement']);
+const INCOME: ReadonlySet<LedgerKind> = new Set(INCOME_KINDS);
 
 /** Account balance constraints: breaking one means the money is not there. */
 const BALANCE_CONSTRAINTS = new Set([
@@ -70,7 +71,7 @@ function movesOf(entries: readonly LedgerEntryInput[]): AccountMove[] {
     }
     m.availableFen += e.availableDeltaFen;
     m.frozenFen += e.frozenDeltaFen;
-    if (INCOME_KINDS.has(e.kind)) m.incomeFen += e.availableDeltaFen;
+    if (INCOME.has(e.kind)) m.incomeFen += e.availableDeltaFen;
     if (e.kind === 'withdraw_paid') m.withdrawnFen -= e.availableDeltaFen + e.frozenDeltaFen;
   }
   return [...byAgent.values()];
@@ -135,7 +136,13 @@ export function createFinanceService(deps: { repo: FinanceRepository; clock: Clo
           b.availableFen -= e.availableDeltaFen;
           b.frozenFen -= e.frozenDeltaFen;
         }
+        // Income by agent and China day (成员财务's range), in the same transaction as the entries.
+        const day = chinaDayOf(now).day;
+        const income = movesOf(entries)
+          .filter((m) => m.incomeFen !== 0)
+          .map((m) => ({ agentId: m.agentId, day, incomeFen: m.incomeFen }));
         try {
+          await repo.addIncomeDays(sp, income);
           return await repo.insertEntries(sp, rows);
         } catch (err) {
           const constraint = checkViolationOf(err);

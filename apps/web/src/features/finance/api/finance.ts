@@ -1,4 +1,6 @@
+import { queryMemberFinance, queryMemberFinanceTotal } from '@agent-console/contract/members';
 import {
+  adjustBalance,
   approveWithdrawal,
   markWithdrawalFailed,
   markWithdrawalPaid,
@@ -73,3 +75,21 @@ export const useMarkWithdrawalFailed = () =>
     async ({ id, reason }: { id: number; reason: string }) =>
       (await call(markWithdrawalFailed, { id, reason })).object,
   );
+
+/**
+ * The operator's adjustment (调账) of a member's available balance: 成员财务 and the balances load
+ * again. Answers the member's balances after it.
+ */
+export const useAdjustBalance = () => {
+  const queryClient = useQueryClient();
+  return useMutation({
+    mutationFn: async (input: { agentId: number; amount: number; reason: string }) =>
+      (await call(adjustBalance, input)).object,
+    onSuccess: () =>
+      Promise.all(
+        [queryMemberFinance.path, queryMemberFinanceTotal.path, queryOwnFinance.path].map((path) =>
+          queryClient.invalidateQueries({ queryKey: [path] }),
+        ),
+      ),
+  });
+};

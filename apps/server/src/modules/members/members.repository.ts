@@ -1,0 +1,193 @@
+import type { SortOrder } from '@agent-console/contract';
+import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Database, rowsOf } from '../../db/client';
+import { contains, endsWith, equals } from '../../db/filters';
+import { filtered, inKeyOrder, keyBatches, type ListSource, pageOfKeys } from '../../db/list';
+import { accounts } from '../../db/schema/accounts';
+import { agents } from '../../db/schema/agents';
+import { agentIncomeDays, financeAccounts, INCOME_KINDS, ledgerEntries } from '../../db/schema/finance';
+import { inScope, inSubtreeOf, type ScopeRef } from '../../db/scoping';
+import { chinaWholeDays } from '../../shared/time';
+
+export type MemberSortField =
+  | 'agentId'
+  | 'available'
+  | 'frozen'
+  | 'totalWithdrawn'
+  | 'totalIncome'
+  | 'rangeIncome';
+
+/** The member finance list's filters, validated by the service. */
+export interface MemberFinanceFilters {
+  agentName?: string | undefined;
+  mobilePhone?: string | undefined;
+  agentLevel?: number | undefined;
+  /** A node of the tree: its subtree only (undefined: the whole scope). */
+  under?: number | undefined;
+  /** The range of the income figure, both ends included to the millisecond. */
+  range: { from: Date; to: Date };
+  sort: { field: MemberSortField; order: SortOrder };
+}
+
+export interface MemberFinanceRow {
+  agentId: number;
+  agentName: string;
+  agentLevel: number;
+  mobilePhone: string;
+  available: number;
+  frozen: number;
+  totalWithdrawn: number;
+  totalIncome: number;
+  rangeIncome: number;
+}
+
+const f = financeAccounts;
+const ACCOUNT_SORT: Record<Exclude<MemberSortField, 'agentId' | 'rangeIncome'>, SQL> = {
+  available: sql`coalesce(${f.availableFen}, 0)`,
+  frozen: sql`coalesce(${f.frozenFen}, 0)`,
+  totalWithdrawn: sql`coalesce(${f.totalWithdrawnFen}, 0)`,
+  totalIncome: sql`coalesce(${f.totalIncomeFen}, 0)`,
+};
+
+const kinds = sql.join(
+  INCOME_KINDS.map((k) => sql`${k}`),
+  sql`, `,
+);
+
+/** The base rows without a computed sort column (counts and totals need no order). */
+const UNSORTED: MemberFinanceFilters['sort'] = { field: 'agentId', order: 'asc' };
+
+export function createMembersRepository(db: Database) {
+  /**
+   * The income of the agents `who` selects in the range, as rows `(agent_id, income)`: the whole
+   * China days of the range from `agent_income_days` (a row per agent and day), the parts of days
+   * at its ends from the ledger entries themselves (an index range of hours per agent).
+   */
+  function incomeRows(range: MemberFinanceFilters['range'], who: (column: AnyColumn) => SQL): SQL {
+    const { days, edges } = chinaWholeDays(range);
+    const d = agentIncomeDays;
+    const e = ledgerEntries;
+    const parts: SQL[] = [];
+    if (days)
+      parts.push(sql`select ${d.agentId} as agent_id, ${d.incomeFen} as income from ${d}
+        where ${who(d.agentId)} and ${d.day} between ${days.first} and ${days.last}`);
+    for (const edge of edges)
+      parts.push(sql`select ${e.agentId} as agent_id, ${e.availableDeltaFen} as income from ${e}
+        where ${who(e.agentId)} and ${e.createdAt} >= ${edge.from.toISOString()}
+          and ${e.createdAt} < ${edge.until.toISOString()} and ${e.kind} in (${kinds})`);
+    if (parts.length === 0) return sql`select null::int as agent_id, 0::bigint as income where false`;
+    return sql.join(parts, sql` union all `);
+  }
+
+  /** The list's base rows: active agents of the scope (the caller included) with their account. */
+  function listSource(scope: ScopeRef, q: MemberFinanceFilters): ListSource {
+    const joins: SQL[] = [sql`${agents}`, sql`left join ${f} on ${f.agentId} = ${agents.id}`];
+    if (q.mobilePhone) joins.push(sql`join ${accounts} on ${accounts.id} = ${agents.userId}`);
+    let column: AnyColumn | SQL = agents.id;
+    if (q.sort.field === 'rangeIncome') {
+      // Sorting by the range's income needs it for every agent of the scope: the rollup's rows of
+      // the range for the scope's agents, summed per agent once (a hash join), not a lookup per agent.
+      const reach = (c: AnyColumn) =>
+        and(inScope(scope, c), q.under === undefined ? undefined : inSubtreeOf(q.under, c)) ?? sql`true`;
+      joins.push(
+        sql`left join (select agent_id, sum(income)::bigint as income from (${incomeRows(q.range, reach)}) x
+          group by agent_id) r on r.agent_id = ${agents.id}`,
+      );
+      column = sql`coalesce(r.income, 0)`;
+    } else if (q.sort.field !== 'agentId') column = ACCOUNT_SORT[q.sort.field];
+    return {
+      from: sql.join(joins, sql` `),
+      where: [
+        eq(agents.status, 'active'),
+        inScope(scope, agents.id),
+        q.under === undefined ? undefined : inSubtreeOf(q.under, agents.id),
+        contains(agents.agentName, q.agentName),
+        endsWith(accounts.mobilePhone, q.mobilePhone),
+        equals(agents.agentLevel, q.agentLevel),
+      ],
+      key: agents.id,
+      sort: { column, order: q.sort.order },
+    };
+  }
+
+  async function rowsByKeys(keys: readonly number[], q: MemberFinanceFilters): Promise<MemberFinanceRow[]> {
+    if (keys.length === 0) return [];
+    const ids = [...keys];
+    const rows = await db
+      .q()
+      .select({
+        agentId: agents.id,
+        agentName: agents.agentName,
+        agentLevel: agents.agentLevel,
+        mobilePhone: accounts.mobilePhone,
+        available: sql<number>`coalesce(${f.availableFen}, 0)`.mapWith(Number),
+        frozen: sql<number>`coalesce(${f.frozenFen}, 0)`.mapWith(Number),
+        totalWithdrawn: sql<number>`coalesce(${f.totalWithdrawnFen}, 0)`.mapWith(Number),
+        totalIncome: sql<number>`coalesce(${f.totalIncomeFen}, 0)`.mapWith(Number),
+      })
+      .from(agents)
+      .innerJoin(accounts, eq(accounts.id, agents.userId))
+      .leftJoin(f, eq(f.agentId, agents.id))
+      .where(inArray(agents.id, ids));
+    const income = rowsOf(
+      await db.q().execute(sql`select agent_id, sum(income)::bigint as income
+        from (${incomeRows(q.range, (c) => inArray(c, ids))}) x group by agent_id`),
+    );
+    const incomeOf = new Map(income.map((r) => [Number(r.agent_id), Number(r.income)]));
+    return inKeyOrder(
+      keys,
+      rows.map((r) => ({ ...r, rangeIncome: incomeOf.get(r.agentId) ?? 0 })),
+      (r) => r.agentId,
+    );
+  }
+
+  return {
+    async page(scope: ScopeRef, q: MemberFinanceFilters, page: { pageNum: number; pageSize: number }) {
+      // Counted without the sort's income join (the same rows): the count reads no income.
+      const known =
+        q.sort.field === 'rangeIncome'
+          ? Number(
+              rowsOf(
+                await db
+                  .q()
+                  .execute(
+                    sql`select count(*)::int as n ${filtered(listSource(scope, { ...q, sort: UNSORTED }))}`,
+                  ),
+              )[0]?.n ?? 0,
+            )
+          : undefined;
+      const { keys, total } = await pageOfKeys(db.q(), listSource(scope, q), page, known);
+      return { rows: await rowsByKeys(keys, q), total };
+    },
+    async *batches(scope: ScopeRef, q: MemberFinanceFilters): AsyncGenerator<MemberFinanceRow[]> {
+      for await (const keys of keyBatches(db.q(), listSource(scope, q))) yield await rowsByKeys(keys, q);
+    },
+    /** The sums of the whole filtered set: its accounts, and its income in the range. */
+    async totals(scope: ScopeRef, q: MemberFinanceFilters) {
+      // The totals need no order: the base rows without the sort's income join.
+      const src = listSource(scope, { ...q, sort: UNSORTED });
+      const [sums] = rowsOf(
+        await db.q().execute(sql`select count(*)::int as n,
+          coalesce(sum(${f.availableFen}), 0)::bigint as available,
+          coalesce(sum(${f.frozenFen}), 0)::bigint as frozen,
+          coalesce(sum(${f.totalWithdrawnFen}), 0)::bigint as withdrawn,
+          coalesce(sum(${f.totalIncomeFen}), 0)::bigint as income
+          ${filtered(src)}`),
+      );
+      const [range] = rowsOf(
+        await db.q().execute(sql`select coalesce(sum(income), 0)::bigint as income
+          from (${incomeRows(q.range, (c) => sql`${c} in (select ${agents.id} ${filtered(src)})`)}) x`),
+      );
+      return {
+        memberCount: Number(sums?.n ?? 0),
+        available: Number(sums?.available ?? 0),
+        frozen: Number(sums?.frozen ?? 0),
+        totalWithdrawn: Number(sums?.withdrawn ?? 0),
+        totalIncome: Number(sums?.income ?? 0),
+        rangeIncome: Number(range?.income ?? 0),
+      };
+    },
+  };
+}
+
+export type MembersRepository = ReturnType<typeof createMembersRepository>;
