@@ -16,7 +16,6 @@ import { useAgentInfo } from '../../../lib/session';
 import { columnsWidth } from '../../../lib/table-width';
 import { runAction } from '../../../lib/use-action';
 import { useList } from '../../../lib/use-list';
-import { withoutTreeRoot } from '../../orders/order-labels';
 import { useSettleDeviceMonth } from '../api/devices';
 import { canSettle, lastSixMonths, recentMonths, settleStatusOf } from '../device-labels';
 import { DeviceDetailDialog } from './device-detail-dialog';
@@ -60,7 +59,12 @@ function DeviceTotals({ totals }: { totals: DeviceMonthTotals }) {
  * those valid under the operator's rule, the settlement amount and its status; 明细 shows the
  * devices; the operator (level 0) settles a closed month with 结算, after a confirmation.
  */
-export function DeviceStatList() {
+export function DeviceStatList({
+  normalize,
+}: {
+  /** Form values → the query: the agent tree's root (全部) left out (the route passes the house's). */
+  normalize: (query: Record<string, unknown>) => Record<string, unknown>;
+}) {
   const agent = useAgentInfo();
   const list = useList(queryDeviceMonthStatistic, {
     totals: totalDeviceMonthStatistic,
@@ -211,7 +215,7 @@ export function DeviceStatList() {
             </Form.Item>
           </>
         }
-        normalize={withoutTreeRoot}
+        normalize={normalize}
         totals={list.totals ? <DeviceTotals totals={list.totals} /> : null}
         exportEndpoint={exportDeviceMonthStatistic}
         columns={columns}
