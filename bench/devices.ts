@@ -7,7 +7,7 @@
  * ingestion service), then writes device days in bulk: every open bar's PC001…PC0nn on each of the
  * 90 days before today with a probability of 65% and 20-900 minutes (≈ 1.6 million rows with 45
  * devices, 100× the demo world's ≈ 16,000), and builds the monthly rollup with the statement of
- * migration 0025 (the one ingestion keeps up to date). It then times the list's page 1, its totals
+ * migration 0028 (the one ingestion keeps up to date). It then times the list's page 1, its totals
  * and an agent month's detail as the operator and as a level 2 agent, p50/p99, and the same page-1
  * figures counted directly from the device days (what a request would cost without the rollup).
  */
@@ -90,7 +90,7 @@ try {
     console.log(`${count?.n} device days written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     started = performance.now();
     const backfill = readFileSync(
-      join(import.meta.dirname, '../apps/server/drizzle/migrations/0025_device_months_backfill.sql'),
+      join(import.meta.dirname, '../apps/server/drizzle/migrations/0028_device_months_backfill.sql'),
       'utf8',
     );
     await db.q().execute(sql.raw(backfill));

@@ -142,8 +142,8 @@ async function prepare(): Promise<void> {
       console.log(`  copied: ${have} entries (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
     }
     await open.db.q().execute(sql`vacuum analyze`);
-    const days = await count(sql`select count(*)::int as n from agent_income_days`);
-    console.log(`${DB_NAME}: ${have} ledger entries, ${days} rows of agent_income_days`);
+    const days = await count(sql`select count(*)::int as n from ledger_agent_days`);
+    console.log(`${DB_NAME}: ${have} ledger entries, ${days} rows of ledger_agent_days`);
   } finally {
     await open.close();
   }
@@ -152,7 +152,7 @@ async function prepare(): Promise<void> {
 /**
  * `n` more `order_share` entries in one statement: random agents (the same skew as the posted
  * ones), times over the last 90 days; the same statement adds them to the accounts (available and
- * total income) and to `agent_income_days`, so the balances and the rollup still equal the entries.
+ * total income) and to `ledger_agent_days`, so the balances and the rollup still equal the entries.
  * Their balances-after are the entry's own amount (not a running balance: bench data only).
  */
 async function copyEntries(db: Awaited<ReturnType<typeof openDatabase>>['db'], copy: number, n: number) {
@@ -168,10 +168,14 @@ async function copyEntries(db: Awaited<ReturnType<typeof openDatabase>>['db'], c
         frozen_after_fen, created_at)
       select agent_id, 'order_share', fen, 0, fen, 0, created_at from bench_new`);
     await tx.execute(sql`
-      insert into agent_income_days as d (agent_id, day, income_fen)
-      select agent_id, ((created_at at time zone 'UTC') + interval '8 hours')::date, sum(fen)::bigint
+      insert into ledger_agent_days as d (agent_id, day, kind, entry_count, available_fen, frozen_fen,
+        available_in_fen, available_out_fen)
+      select agent_id, ((created_at at time zone 'UTC') + interval '8 hours')::date, 'order_share', count(*)::int,
+        sum(fen)::bigint, 0, sum(fen)::bigint, 0
       from bench_new group by 1, 2 order by 1, 2
-      on conflict (agent_id, day) do update set income_fen = d.income_fen + excluded.income_fen`);
+      on conflict (agent_id, day, kind) do update set entry_count = d.entry_count + excluded.entry_count,
+        available_fen = d.available_fen + excluded.available_fen,
+        available_in_fen = d.available_in_fen + excluded.available_in_fen`);
     await tx.execute(sql`
       insert into finance_accounts (agent_id, updated_at)
       select distinct agent_id, now() from bench_new on conflict (agent_id) do nothing`);

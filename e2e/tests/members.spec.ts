@@ -9,7 +9,8 @@ import { LEVEL0, login, shot } from './helpers';
 const MEMBER = '13900004004';
 const MEMBER_NAME = '朝阳电竞';
 
-test.describe.configure({ mode: 'serial' });
+// Three logins and a dialog: more than the default minute on a loaded 2-core machine.
+test.describe.configure({ mode: 'serial', timeout: 180_000 });
 
 async function pageAs(browser: Browser, phone: string): Promise<Page> {
   const page = await (await browser.newContext()).newPage();

@@ -16,6 +16,7 @@ import { adjustmentsRoutes } from './modules/adjustments/adjustments.routes';
 import { agentsRoutes } from './modules/agents/agents.routes';
 import { authRoutes } from './modules/auth/auth.routes';
 import { devicesRoutes } from './modules/devices/devices.routes';
+import { fundDetailsRoutes } from './modules/fund-details/fund-details.routes';
 import { ingestApiRoutes } from './modules/ingest-keys/ingest-api.routes';
 import { ingestKeysRoutes } from './modules/ingest-keys/ingest-keys.routes';
 import { membersRoutes } from './modules/members/members.routes';
@@ -117,6 +118,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   await app.register(withdrawalsRoutes, { withdrawals: services.withdrawals });
   await app.register(adjustmentsRoutes, { adjustments: services.adjustments });
   await app.register(membersRoutes, { members: services.members, clock: services.clock });
+  await app.register(fundDetailsRoutes, { fundDetails: services.fundDetails, clock: services.clock });
   await app.register(ingestKeysRoutes, { ingestKeys: services.ingestKeys });
   await app.register(ingestApiRoutes, {
     ingestKeys: services.ingestKeys,

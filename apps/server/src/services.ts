@@ -19,6 +19,8 @@ import { createFinanceService } from './modules/finance/finance.service';
 import { createSettlementRepository } from './modules/finance/settlement.repository';
 import { createSettlementService } from './modules/finance/settlement.service';
 import { createSettlementWorker } from './modules/finance/settlement-worker';
+import { createFundDetailsRepository } from './modules/fund-details/fund-details.repository';
+import { createFundDetailsService } from './modules/fund-details/fund-details.service';
 import { createGamesRepository } from './modules/games/games.repository';
 import { createGamesService } from './modules/games/games.service';
 import { createIngestRepository } from './modules/ingest/ingest.repository';
@@ -234,6 +236,8 @@ export function createServices({
     clock,
   });
   const members = createMembersService({ repo: createMembersRepository(db), clock });
+  // Issue 10 §2: 资金明细, the ledger's entries the caller may read.
+  const fundDetails = createFundDetailsService({ repo: createFundDetailsRepository(db), agents });
   return {
     clock,
     regions,
@@ -270,6 +274,7 @@ export function createServices({
     adjustments,
     devices,
     members,
+    fundDetails,
   };
 }
 

@@ -10,6 +10,7 @@ export * from './endpoint';
 export * from './enums';
 export * from './envelope';
 export * from './finance';
+export * from './fund-details';
 export * from './ingest';
 export * from './ingest-keys';
 export * from './list';

@@ -58,6 +58,17 @@ export const appRoutes: readonly AppRouteDef[] = [
     meta: { title: '财务管理', shortTitle: '财务', icon: 'wallet' },
     load: () => import('./routes/financial-mgt/financial-mgt'),
   },
+  // Issue 10 §2: the ledger entries of the subtree's members (spec section 2: hasMemberFinanceMenu).
+  {
+    path: paths.amountDetails,
+    meta: {
+      title: '资金明细',
+      shortTitle: '资金',
+      icon: 'wallet',
+      roles: ROUTE_ROLES['/amount-details'],
+    },
+    load: () => import('./routes/amount-details/amount-details'),
+  },
   // Issue 10 §4: valid devices per agent and month, and their settlement (spec: setSettleAuthority).
   {
     path: paths.deviceStats,

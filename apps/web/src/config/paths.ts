@@ -15,6 +15,7 @@ export const paths = {
   smsOutbox: '/sms-outbox',
   ingestKeys: '/ingest-keys',
   financialMgt: '/financial-mgt',
+  amountDetails: '/amount-details',
   deviceStats: '/device-stats',
   withdrawReview: '/withdraw-review',
 } as const;

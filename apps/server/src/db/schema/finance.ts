@@ -114,6 +114,8 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_moves_check', sql`${t.availableDeltaFen} <> 0 or ${t.frozenDeltaFen} <> 0`),
     /** An agent's entries, newest first (资金明细). */
     index('ledger_entries_agent_created_idx').on(t.agentId, t.createdAt, t.id),
+    /** Every entry, newest first: the operator's whole ledger and large subtrees (资金明细). */
+    index('ledger_entries_created_idx').on(t.createdAt, t.id),
     index('ledger_entries_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
     index('ledger_entries_withdrawal_idx').on(t.withdrawalId).where(sql`${t.withdrawalId} is not null`),
     /** A device settlement is booked once (issue 10 §4). */
@@ -128,21 +130,27 @@ export const ledgerEntries = pgTable(
 );
 
 /**
- * Income by agent and China day (成员财务's income in a range): the sum of the available deltas of
- * the income entries (`order_share`, `share_reversal`, `device_settlement`, `adjustment`) an agent
- * got that day. Written only by the finance service's `post`, in the transaction that appends the
- * entries (one grouped upsert in key order), so a range of whole days over a subtree reads at most
- * agents × days rows, whatever the number of entries. Signed: a reversal can outweigh a day's
- * shares. A test compares it with the entries.
+ * The ledger by agent, China day and kind: how many entries, what they moved the available and
+ * the frozen balance by, and the available balance's ups (`available_in_fen`) and downs
+ * (`available_out_fen`, ≥ 0) apart. Written only by the finance service's `post`, in the
+ * transaction that appends the entries (one grouped upsert in key order, rows of the agents whose
+ * accounts the post has locked), so a range of whole days over a subtree reads at most
+ * agents × days × kinds rows, whatever the number of entries: 成员财务's income in a range (the
+ * available sums of INCOME_KINDS), 资金明细's totals and count. Tests compare it with the entries.
  */
-export const agentIncomeDays = pgTable(
-  'agent_income_days',
+export const ledgerAgentDays = pgTable(
+  'ledger_agent_days',
   {
     agentId: integer('agent_id').notNull(),
     day: date('day', { mode: 'string' }).notNull(),
-    incomeFen: fen('income_fen').notNull(),
+    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+    entryCount: integer('entry_count').notNull(),
+    availableFen: fen('available_fen').notNull(),
+    frozenFen: fen('frozen_fen').notNull(),
+    availableInFen: fen('available_in_fen').notNull(),
+    availableOutFen: fen('available_out_fen').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.agentId, t.day] })],
+  (t) => [primaryKey({ columns: [t.agentId, t.day, t.kind] })],
 );
 
 export type FinanceAccountRow = typeof financeAccounts.$inferSelect;

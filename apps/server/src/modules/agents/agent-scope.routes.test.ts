@@ -113,6 +113,9 @@ const PROBES: Record<
   // Issue 10: 财务管理 › 成员财务.
   '/api/finance/query-member-finance': (id) => ({ body: { pid: id, pageSize: 200 } }),
   '/api/finance/query-member-finance-total': (id) => ({ body: { pid: id } }),
+  // Issue 10 §2: 资金明细 (the agents' subtrees; a caller without the member menu is refused its members too).
+  '/api/finance/details/query': (id) => ({ body: { agentIds: [id] } }),
+  '/api/finance/details': (id) => ({ body: { agentIds: [id] } }),
 };
 
 /** Added to an agent id: an id of a net bar or channel that no record has. */

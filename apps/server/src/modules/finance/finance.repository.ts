@@ -1,11 +1,11 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, rowsOf, type Tx } from '../../db/client';
 import {
-  agentIncomeDays,
   type FinanceAccountRow,
   financeAccounts,
   type LedgerEntryRow,
   type LedgerKind,
+  ledgerAgentDays,
   ledgerEntries,
 } from '../../db/schema/finance';
 
@@ -22,6 +22,7 @@ export interface AccountMove {
 }
 
 export type NewLedgerEntryRow = typeof ledgerEntries.$inferInsert;
+export type LedgerDayRow = typeof ledgerAgentDays.$inferInsert;
 
 export function createFinanceRepository(db: Database) {
   return {
@@ -77,18 +78,27 @@ export function createFinanceRepository(db: Database) {
     },
 
     /**
-     * Adds income to `agent_income_days` (one grouped upsert, rows in key order so that
+     * Adds a post's entries to `ledger_agent_days` (one grouped upsert, rows in key order so that
      * concurrent posts lock them in the same order).
      */
-    async addIncomeDays(tx: Tx, rows: readonly { agentId: number; day: string; incomeFen: number }[]) {
+    async addLedgerDays(tx: Tx, rows: readonly LedgerDayRow[]) {
       if (rows.length === 0) return;
-      const sorted = [...rows].sort((a, b) => a.agentId - b.agentId || a.day.localeCompare(b.day));
+      const sorted = [...rows].sort(
+        (a, b) => a.agentId - b.agentId || a.day.localeCompare(b.day) || a.kind.localeCompare(b.kind),
+      );
+      const d = ledgerAgentDays;
       await tx
-        .insert(agentIncomeDays)
+        .insert(d)
         .values(sorted)
         .onConflictDoUpdate({
-          target: [agentIncomeDays.agentId, agentIncomeDays.day],
-          set: { incomeFen: sql`${agentIncomeDays.incomeFen} + excluded.income_fen` },
+          target: [d.agentId, d.day, d.kind],
+          set: {
+            entryCount: sql`${d.entryCount} + excluded.entry_count`,
+            availableFen: sql`${d.availableFen} + excluded.available_fen`,
+            frozenFen: sql`${d.frozenFen} + excluded.frozen_fen`,
+            availableInFen: sql`${d.availableInFen} + excluded.available_in_fen`,
+            availableOutFen: sql`${d.availableOutFen} + excluded.available_out_fen`,
+          },
         });
     },
 

@@ -10,6 +10,7 @@ import {
   type FinanceRepository,
   INCOME_KINDS,
   LEDGER_KINDS,
+  type LedgerDayRow,
   type LedgerEntryRow,
   type LedgerKind,
   type NewLedgerEntryRow,
@@ -136,13 +137,31 @@ export function createFinanceService(deps: { repo: FinanceRepository; clock: Clo
           b.availableFen -= e.availableDeltaFen;
           b.frozenFen -= e.frozenDeltaFen;
         }
-        // Income by agent and China day (成员财务's range), in the same transaction as the entries.
+        // The ledger by agent, China day and kind (成员财务's income, 资金明细's totals), in the same
+        // transaction as the entries.
         const day = chinaDayOf(now).day;
-        const income = movesOf(entries)
-          .filter((m) => m.incomeFen !== 0)
-          .map((m) => ({ agentId: m.agentId, day, incomeFen: m.incomeFen }));
+        const days = new Map<string, LedgerDayRow>();
+        for (const e of entries) {
+          const key = `${e.agentId}:${e.kind}`;
+          const r = days.get(key) ?? {
+            agentId: e.agentId,
+            day,
+            kind: e.kind,
+            entryCount: 0,
+            availableFen: 0,
+            frozenFen: 0,
+            availableInFen: 0,
+            availableOutFen: 0,
+          };
+          r.entryCount += 1;
+          r.availableFen += e.availableDeltaFen;
+          r.frozenFen += e.frozenDeltaFen;
+          r.availableInFen += Math.max(0, e.availableDeltaFen);
+          r.availableOutFen += Math.max(0, -e.availableDeltaFen);
+          days.set(key, r);
+        }
         try {
-          await repo.addIncomeDays(sp, income);
+          await repo.addLedgerDays(sp, [...days.values()]);
           return await repo.insertEntries(sp, rows);
         } catch (err) {
           const constraint = checkViolationOf(err);

@@ -169,10 +169,12 @@ describe('finance.post', () => {
       expect([b.available, b.frozen]).toEqual(b.sums);
       expect(b.available + b.frozen).toBe(1000 + 20);
     }
-    // The income rollup (agent_income_days) and total income took every credit once: no lost update.
+    // The ledger by day (ledger_agent_days) and total income took every credit once: no lost update.
     const income =
-      await t.rows(sql`select d.agent_id, d.income_fen::int as day, f.total_income_fen::int as total
-      from agent_income_days d join finance_accounts f on f.agent_id = d.agent_id order by 1`);
+      await t.rows(sql`select d.agent_id, sum(d.available_fen)::int as day, max(f.total_income_fen)::int as total
+      from ledger_agent_days d join finance_accounts f on f.agent_id = d.agent_id
+      where d.kind in ('order_share', 'share_reversal', 'device_settlement', 'adjustment')
+      group by d.agent_id order by 1`);
     expect(income.map((r) => [Number(r.agent_id), r.day, r.total])).toEqual(
       [...ids].sort((x, y) => x - y).map((id) => [id, 1020, 1020]),
     );

@@ -5,7 +5,7 @@ import { contains, endsWith, equals } from '../../db/filters';
 import { filtered, inKeyOrder, keyBatches, type ListSource, pageOfKeys } from '../../db/list';
 import { accounts } from '../../db/schema/accounts';
 import { agents } from '../../db/schema/agents';
-import { agentIncomeDays, financeAccounts, INCOME_KINDS, ledgerEntries } from '../../db/schema/finance';
+import { financeAccounts, INCOME_KINDS, ledgerAgentDays, ledgerEntries } from '../../db/schema/finance';
 import { inScope, inSubtreeOf, type ScopeRef } from '../../db/scoping';
 import { chinaWholeDays } from '../../shared/time';
 
@@ -60,17 +60,17 @@ const UNSORTED: MemberFinanceFilters['sort'] = { field: 'agentId', order: 'asc' 
 export function createMembersRepository(db: Database) {
   /**
    * The income of the agents `who` selects in the range, as rows `(agent_id, income)`: the whole
-   * China days of the range from `agent_income_days` (a row per agent and day), the parts of days
+   * China days of the range from `ledger_agent_days` (a row per agent, day and kind: the income kinds), the parts of days
    * at its ends from the ledger entries themselves (an index range of hours per agent).
    */
   function incomeRows(range: MemberFinanceFilters['range'], who: (column: AnyColumn) => SQL): SQL {
     const { days, edges } = chinaWholeDays(range);
-    const d = agentIncomeDays;
+    const d = ledgerAgentDays;
     const e = ledgerEntries;
     const parts: SQL[] = [];
     if (days)
-      parts.push(sql`select ${d.agentId} as agent_id, ${d.incomeFen} as income from ${d}
-        where ${who(d.agentId)} and ${d.day} between ${days.first} and ${days.last}`);
+      parts.push(sql`select ${d.agentId} as agent_id, ${d.availableFen} as income from ${d}
+        where ${who(d.agentId)} and ${d.day} between ${days.first} and ${days.last} and ${d.kind} in (${kinds})`);
     for (const edge of edges)
       parts.push(sql`select ${e.agentId} as agent_id, ${e.availableDeltaFen} as income from ${e}
         where ${who(e.agentId)} and ${e.createdAt} >= ${edge.from.toISOString()}

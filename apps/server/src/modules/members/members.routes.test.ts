@@ -244,7 +244,7 @@ describe('POST /api/finance/query-member-finance-total', () => {
   }, 120_000);
 });
 
-describe('agent_income_days', () => {
+describe('the income of ledger_agent_days', () => {
   it('equals the income entries summed by agent and China day, through shares, reversals, adjustments and withdrawals', async () => {
     const w = await world();
     const members = [w.a, w.b, w.c, w.d, w.e];
@@ -274,8 +274,9 @@ describe('agent_income_days', () => {
           ]).catch(() => undefined);
       }
     }
-    const rollup = await t.rows(sql`select agent_id, day::text as day, income_fen::text as fen
-      from agent_income_days where income_fen <> 0 order by 1, 2`);
+    const rollup = await t.rows(sql`select agent_id, day::text as day, sum(available_fen)::text as fen
+      from ledger_agent_days where kind in ('order_share', 'share_reversal', 'device_settlement', 'adjustment')
+      group by 1, 2 having sum(available_fen) <> 0 order by 1, 2`);
     const direct =
       await t.rows(sql`select agent_id, (((created_at at time zone 'UTC') + interval '8 hours')::date)::text as day,
         sum(available_delta_fen)::text as fen

@@ -4,6 +4,7 @@ import {
   type WithdrawRecord,
 } from '@agent-console/contract/withdrawals';
 import { Button, Popconfirm, type TableColumnsType, Tag } from 'antd';
+import type { ReactNode } from 'react';
 import { ListPage } from '../../../components/list-page';
 import { ellipsisCell, TimeCell } from '../../../components/table-cells';
 import { columnsWidth } from '../../../lib/table-width';
@@ -15,7 +16,7 @@ import { WITHDRAW_RANGES, WithdrawFilterFields, yuanCell } from './withdraw-cell
 import './finance.css';
 
 /** 财务管理's withdraw records: the caller's own withdrawals, newest first; a pending one may be cancelled. */
-export function WithdrawRecordList() {
+export function WithdrawRecordList({ extra }: { extra?: ReactNode } = {}) {
   const list = useList(queryWithdrawRecords);
   const cancel = useCancelWithdrawal();
   const columns: TableColumnsType<WithdrawRecord> = [
@@ -81,6 +82,7 @@ export function WithdrawRecordList() {
   return (
     <ListPage
       title="提现记录"
+      extra={extra}
       list={list}
       rowKey="id"
       columns={columns}

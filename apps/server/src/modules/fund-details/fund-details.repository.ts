@@ -1,0 +1,175 @@
+import type { LedgerKindCode, SortOrder } from '@agent-console/contract';
+import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type Database, rowsOf } from '../../db/client';
+import { within } from '../../db/filters';
+import { filtered, inKeyOrder, keyBatches, type ListSource, pageOfKeys } from '../../db/list';
+import { agentAncestry } from '../../db/schema/agent-ancestry';
+import { agents } from '../../db/schema/agents';
+import { type LedgerEntryRow, ledgerAgentDays, ledgerEntries } from '../../db/schema/finance';
+import { orders } from '../../db/schema/orders';
+import { chinaDayOf } from '../../shared/time';
+
+/**
+ * Whose entries a query reads, already decided by the service from the caller's reach: one
+ * agent's own, the subtrees of some nodes, or (the operator over its whole tree) every entry.
+ */
+export type FundDetailOwners =
+  | { kind: 'agent'; agentId: number }
+  | { kind: 'subtrees'; nodeIds: readonly number[] }
+  | { kind: 'all' };
+
+/** The filters of 资金明细, checked by the service. */
+export interface FundDetailFilters {
+  owners: FundDetailOwners;
+  range: { from?: Date; to?: Date };
+  kinds?: readonly LedgerKindCode[] | undefined;
+  orderNo?: string | undefined;
+  order: SortOrder;
+}
+
+/** An entry with what the list shows beside it. */
+export interface FundDetailRow {
+  entry: LedgerEntryRow;
+  agentName: string;
+  agentLevel: number;
+  orderNo: string | null;
+}
+
+export interface FundDetailKindFigures {
+  kind: LedgerKindCode;
+  count: number;
+  availableFen: number;
+  frozenFen: number;
+  incomeFen: number;
+  expenseFen: number;
+}
+
+/** The rows whose agent (`column`) the owners name. */
+const ownersWhere = (o: FundDetailOwners, column: AnyColumn): SQL | undefined => {
+  if (o.kind === 'all') return undefined;
+  if (o.kind === 'agent') return eq(column, o.agentId);
+  // A node's subtree: an index range of the closure table (itself included); nodes may overlap.
+  return sql`${column} in (select ${agentAncestry.descendantId} from ${agentAncestry} where ${inArray(agentAncestry.ancestorId, [...o.nodeIds])})`;
+};
+
+/**
+ * Whether the rollup answers the filters: no order number (the rollup keeps none), and a range of
+ * whole China days or none; its days then, both included.
+ */
+function rollupDays(
+  f: FundDetailFilters,
+): { fromDay?: string | undefined; toDay?: string | undefined } | null {
+  if (f.orderNo !== undefined) return null;
+  const from = f.range.from ? chinaDayOf(f.range.from) : null;
+  const to = f.range.to ? chinaDayOf(f.range.to) : null;
+  if ((from && !from.start) || (to && !to.end)) return null;
+  return { fromDay: from?.day, toDay: to?.day };
+}
+
+const figuresOf = (r: Record<string, unknown>): FundDetailKindFigures => ({
+  kind: String(r.kind) as LedgerKindCode,
+  count: Number(r.n),
+  availableFen: Number(r.available),
+  frozenFen: Number(r.frozen),
+  incomeFen: Number(r.income),
+  expenseFen: Number(r.expense),
+});
+
+/** 资金明细: the ledger's entries on the list pipeline (page, totals, export), newest first. */
+export function createFundDetailsRepository(db: Database) {
+  function source(f: FundDetailFilters): ListSource {
+    return {
+      from: sql`${ledgerEntries}`,
+      where: [
+        ownersWhere(f.owners, ledgerEntries.agentId),
+        within(ledgerEntries.createdAt, f.range),
+        f.kinds && f.kinds.length > 0 ? inArray(ledgerEntries.kind, [...f.kinds]) : undefined,
+        f.orderNo === undefined
+          ? undefined
+          : sql`${ledgerEntries.orderId} in (select ${orders.id} from ${orders} where ${orders.orderNo} = ${f.orderNo})`,
+      ],
+      key: ledgerEntries.id,
+      sort: { column: ledgerEntries.createdAt, order: f.order },
+    };
+  }
+
+  async function rowsByKeys(keys: readonly number[]): Promise<FundDetailRow[]> {
+    if (keys.length === 0) return [];
+    const rows = await db
+      .q()
+      .select({
+        entry: ledgerEntries,
+        agentName: agents.agentName,
+        agentLevel: agents.agentLevel,
+        orderNo: orders.orderNo,
+      })
+      .from(ledgerEntries)
+      .innerJoin(agents, eq(agents.id, ledgerEntries.agentId))
+      .leftJoin(orders, eq(orders.id, ledgerEntries.orderId))
+      .where(inArray(ledgerEntries.id, [...keys]));
+    return inKeyOrder(keys, rows, (r) => r.entry.id);
+  }
+
+  /** The figures per kind read from the rollup (whole days): its rows of the agents the owners name. */
+  async function rollupFigures(
+    f: FundDetailFilters,
+    days: { fromDay?: string | undefined; toDay?: string | undefined },
+  ): Promise<FundDetailKindFigures[]> {
+    const r = ledgerAgentDays;
+    const where = and(
+      ownersWhere(f.owners, r.agentId),
+      days.fromDay === undefined ? undefined : sql`${r.day} >= ${days.fromDay}`,
+      days.toDay === undefined ? undefined : sql`${r.day} <= ${days.toDay}`,
+      f.kinds && f.kinds.length > 0 ? inArray(r.kind, [...f.kinds]) : undefined,
+    );
+    const rows = rowsOf(
+      await db.q().execute(sql`
+        select ${r.kind} as kind, coalesce(sum(${r.entryCount}), 0)::bigint as n,
+          coalesce(sum(${r.availableFen}), 0)::bigint as available,
+          coalesce(sum(${r.frozenFen}), 0)::bigint as frozen,
+          coalesce(sum(${r.availableInFen}), 0)::bigint as income,
+          coalesce(sum(${r.availableOutFen}), 0)::bigint as expense
+        from ${r} where ${where ?? sql`true`}
+        group by ${r.kind}`),
+    );
+    return rows.map(figuresOf).filter((k) => k.count > 0);
+  }
+
+  return {
+    /** One page of the filtered entries and the count of all of them (from the rollup when it answers). */
+    async page(f: FundDetailFilters, page: { pageNum: number; pageSize: number }) {
+      const days = rollupDays(f);
+      const known = days ? (await rollupFigures(f, days)).reduce((n, k) => n + k.count, 0) : undefined;
+      const { keys, total } = await pageOfKeys(db.q(), source(f), page, known);
+      return { rows: await rowsByKeys(keys), total };
+    },
+
+    /**
+     * The figures of the whole filtered set, per kind (kinds without entries are left out): from
+     * the rollup when it answers the filters, else from the entries.
+     */
+    async totals(f: FundDetailFilters): Promise<FundDetailKindFigures[]> {
+      const days = rollupDays(f);
+      if (days) return rollupFigures(f, days);
+      const e = ledgerEntries;
+      const rows = rowsOf(
+        await db.q().execute(sql`
+          select ${e.kind} as kind, count(*)::bigint as n,
+            coalesce(sum(${e.availableDeltaFen}), 0)::bigint as available,
+            coalesce(sum(${e.frozenDeltaFen}), 0)::bigint as frozen,
+            coalesce(sum(${e.availableDeltaFen}) filter (where ${e.availableDeltaFen} > 0), 0)::bigint as income,
+            coalesce(-sum(${e.availableDeltaFen}) filter (where ${e.availableDeltaFen} < 0), 0)::bigint as expense
+          ${filtered(source(f))}
+          group by ${e.kind}`),
+      );
+      return rows.map(figuresOf);
+    },
+
+    /** The whole filtered set in the list's order, a batch at a time (keyset, constant memory). */
+    async *batches(f: FundDetailFilters): AsyncGenerator<FundDetailRow[]> {
+      for await (const keys of keyBatches(db.q(), source(f))) yield await rowsByKeys(keys);
+    },
+  };
+}
+
+export type FundDetailsRepository = ReturnType<typeof createFundDetailsRepository>;
