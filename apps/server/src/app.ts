@@ -15,6 +15,7 @@ import { useChineseValidationMessages } from './http/zod-locale';
 import { adjustmentsRoutes } from './modules/adjustments/adjustments.routes';
 import { agentsRoutes } from './modules/agents/agents.routes';
 import { authRoutes } from './modules/auth/auth.routes';
+import { devicesRoutes } from './modules/devices/devices.routes';
 import { fundDetailsRoutes } from './modules/fund-details/fund-details.routes';
 import { ingestApiRoutes } from './modules/ingest-keys/ingest-api.routes';
 import { ingestKeysRoutes } from './modules/ingest-keys/ingest-keys.routes';
@@ -125,6 +126,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     clock: services.clock,
   });
   await app.register(ordersRoutes, { orders: services.orders, clock: services.clock });
+  await app.register(devicesRoutes, { devices: services.devices, clock: services.clock });
   await app.register(promotionRoutes, {
     channels: services.channels,
     web: services.webPromotion,

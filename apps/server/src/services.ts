@@ -12,6 +12,8 @@ import { type CaptchaText, createCaptchaService } from './modules/auth/captcha.s
 import { createLoginAttemptsRepository } from './modules/auth/login-attempts.repository';
 import { createSessionsRepository } from './modules/auth/sessions.repository';
 import { createSessionsService } from './modules/auth/sessions.service';
+import { createDevicesRepository } from './modules/devices/devices.repository';
+import { createDevicesService } from './modules/devices/devices.service';
 import { createFinanceRepository } from './modules/finance/finance.repository';
 import { createFinanceService } from './modules/finance/finance.service';
 import { createSettlementRepository } from './modules/finance/settlement.repository';
@@ -224,6 +226,15 @@ export function createServices({
     clock,
   });
   const adjustments = createAdjustmentsService({ db, finance });
+  // Issue 10 §4: valid devices and their settlement.
+  const devices = createDevicesService({
+    db,
+    repo: createDevicesRepository(db),
+    agents,
+    settings,
+    finance,
+    clock,
+  });
   const members = createMembersService({ repo: createMembersRepository(db), clock });
   // Issue 10 §2: 资金明细, the ledger's entries the caller may read.
   const fundDetails = createFundDetailsService({ repo: createFundDetailsRepository(db), agents });
@@ -261,6 +272,7 @@ export function createServices({
     settlementWorker,
     withdrawals,
     adjustments,
+    devices,
     members,
     fundDetails,
   };

@@ -5,6 +5,7 @@ export * from './agent-tree';
 export * from './auth';
 export * from './constants';
 export * from './dates';
+export * from './devices';
 export * from './endpoint';
 export * from './enums';
 export * from './envelope';

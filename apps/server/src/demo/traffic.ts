@@ -19,7 +19,7 @@ import { DEMO_AGENTS, generateDemoAgents, prng, shortName } from './demo-world';
  *   (50, 52) and its times (paid, rent start and end, completed); a dispute adds a second event
  *   (70); an order cancelled (60) or still running (30 reserved, 40 renting) is reported as it
  *   happens: `order.created` in status 10, then `order.statusChanged`;
- * - `device.active` for a few devices of each open bar a day;
+ * - `device.active` for 1-2 devices of about 30% of the open bars, on 35-90% of days each;
  * - about 2% of final status events arrive a day late (in the next day's events) and 1% of events
  *   are delivered twice in the same day.
  */
@@ -297,7 +297,7 @@ function makePlayers(world: TrafficWorld, day: string, ordersPerDay: number): Tr
   return players;
 }
 
-/** The share of open bars that report a device's activity on a given day. */
+/** The share of open bars whose devices report their activity (有效设备统计). */
 const DEVICE_REPORT_SHARE = 0.3;
 
 /** Prices per hour in fen by game (a few popular games cost more). */
@@ -467,16 +467,20 @@ export function dayTraffic(
     }
   }
 
-  // A few devices of each open bar report their active minutes for the day (once the day is over).
+  // Devices report their active minutes for the day (once the day is over): about 30% of open
+  // bars report 1-2 of their PCs (PC001, PC002), each on a share of days of its own (35-90%),
+  // so a month holds devices above and below the valid-device rule (有效设备统计).
   if (start + DAY_MS <= nowMs) {
     const devices = streamOf(world.seed, 'devices', day);
     for (const bar of world.bars) {
       if (!bar.open) continue;
-      // Most bars' devices report weekly in the demo: a bar reports one device on about a third of days.
-      if (devices() > DEVICE_REPORT_SHARE) continue;
-      const first = between(devices, 1, bar.terminalCount);
-      for (let d = 0; d < 1; d++) {
-        const deviceCode = `PC${String(first + d).padStart(3, '0')}`;
+      const trait = streamOf(world.seed, 'device-bar', String(bar.barUserId));
+      if (trait() > DEVICE_REPORT_SHARE) continue;
+      const reporting = between(trait, 1, Math.min(2, bar.terminalCount));
+      for (let d = 1; d <= reporting; d++) {
+        const share = 0.35 + trait() * 0.55;
+        if (devices() > share) continue;
+        const deviceCode = `PC${String(d).padStart(3, '0')}`;
         events.push(
           event<'device.active'>(
             `s${world.seed}-dv-${bar.barUserId}-${deviceCode}-${day}`,
@@ -486,7 +490,7 @@ export function dayTraffic(
               barUserId: bar.barUserId,
               deviceCode,
               day,
-              activeMinutes: between(devices, 30, 900),
+              activeMinutes: between(devices, 20, 900),
             },
           ),
         );

@@ -69,6 +69,12 @@ export const appRoutes: readonly AppRouteDef[] = [
     },
     load: () => import('./routes/amount-details/amount-details'),
   },
+  // Issue 10 §4: valid devices per agent and month, and their settlement (spec: setSettleAuthority).
+  {
+    path: paths.deviceStats,
+    meta: { title: '有效设备统计', shortTitle: '设备', icon: 'desktop', roles: ROUTE_ROLES['/device-stats'] },
+    load: () => import('./routes/device-stats/device-stats'),
+  },
   {
     path: paths.setting,
     meta: {

@@ -16,6 +16,7 @@ export const paths = {
   ingestKeys: '/ingest-keys',
   financialMgt: '/financial-mgt',
   amountDetails: '/amount-details',
+  deviceStats: '/device-stats',
   withdrawReview: '/withdraw-review',
 } as const;
 

@@ -120,6 +120,10 @@ export const ledgerEntries = pgTable(
     index('ledger_entries_created_idx').on(t.createdAt, t.id),
     index('ledger_entries_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
     index('ledger_entries_withdrawal_idx').on(t.withdrawalId).where(sql`${t.withdrawalId} is not null`),
+    /** A device settlement is booked once (issue 10 §4). */
+    uniqueIndex('ledger_entries_device_settlement_unique')
+      .on(t.deviceSettlementId)
+      .where(sql`${t.deviceSettlementId} is not null`),
     /** An allocation is booked once and reversed once: a second settlement run is a no-op. */
     uniqueIndex('ledger_entries_allocation_kind_unique')
       .on(t.allocationId, t.kind)

@@ -23,6 +23,10 @@ export const siteSettings = pgTable(
     withdrawFeeRate: integer('withdraw_fee_rate').notNull().default(0),
     withdrawFeeFixedFen: fen('withdraw_fee_fixed_fen').notNull().default(0),
     withdrawSettingUpdatedAt: timestamp('withdraw_setting_updated_at', { withTimezone: true, mode: 'date' }),
+    /** Valid devices (issue 10 §4): the days a device must be active in a month, the amount per valid device in fen. */
+    deviceMinDays: integer('device_min_days').notNull().default(15),
+    deviceAmountFen: fen('device_amount_fen').notNull().default(500),
+    deviceSettingUpdatedAt: timestamp('device_setting_updated_at', { withTimezone: true, mode: 'date' }),
     /** When the operator last saved the settings; null until then (task 5). */
     updatedAt: timestamp('updated_at', { withTimezone: true, mode: 'date' }),
   },
@@ -35,6 +39,8 @@ export const siteSettings = pgTable(
     check('site_settings_withdraw_min_check', sql`${t.withdrawMinFen} between 1 and 10000000000`),
     check('site_settings_withdraw_fee_rate_check', sql`${t.withdrawFeeRate} between 0 and 10000`),
     check('site_settings_withdraw_fee_fixed_check', sql`${t.withdrawFeeFixedFen} between 0 and 10000000`),
+    check('site_settings_device_min_days_check', sql`${t.deviceMinDays} between 1 and 31`),
+    check('site_settings_device_amount_check', sql`${t.deviceAmountFen} between 1 and 100000`),
     check('site_settings_logo_check', sql`(${t.logo} is null) = (${t.logoMime} is null)`),
   ],
 );

@@ -105,6 +105,11 @@ const PROBES: Record<
   '/promotion/get/bar/userid': (id) => ({ body: { netBarId: NO_RECORD + id } }),
   // Issue 10: the operator's manual adjustment (level 0 only: 1003 for everyone probed here).
   '/api/finance/adjust': (id) => ({ body: { agentId: id, amount: 100, reason: '越权调整' } }),
+  // Issue 10 §4: 有效设备统计 (setSettleAuthority; settling is level 0's: 1003 for everyone probed here).
+  '/api/da/device/month/statistic': (id) => ({ body: { pid: id } }),
+  '/api/da/device/month/statistic/total': (id) => ({ body: { pid: id } }),
+  '/api/da/device/detail': (id) => ({ body: { agentId: id } }),
+  '/api/da/device/settlement/changeStatus': (id) => ({ body: { agentId: id, month: '2026-02', status: 1 } }),
   // Issue 10: 财务管理 › 成员财务.
   '/api/finance/query-member-finance': (id) => ({ body: { pid: id, pageSize: 200 } }),
   '/api/finance/query-member-finance-total': (id) => ({ body: { pid: id } }),

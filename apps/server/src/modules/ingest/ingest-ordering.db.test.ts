@@ -37,6 +37,9 @@ async function dump(): Promise<string> {
     'devices', (select json_agg(x order by x.bar_user_id, x.day, x.device_code) from (
       select b.bar_user_id, d.device_code, d.day, d.active_minutes, d.agent_chain
       from device_active_days d join net_bars b on b.id = d.net_bar_id) x),
+    'deviceMonths', (select json_agg(x order by x.bar_user_id, x.month, x.device_code) from (
+      select b.bar_user_id, m.device_code, m.month, m.active_days, m.reported_days, m.agent_chain
+      from device_months m join net_bars b on b.id = m.net_bar_id) x),
     'events', (select json_agg(x order by x.id) from (
       select id, state, waits_for, reason, payload_hash from ingest_events) x)
   )::text as dump`);
@@ -45,7 +48,7 @@ async function dump(): Promise<string> {
 
 async function clearBusiness() {
   await t.rows(
-    sql`truncate net_bars, channels, players, orders, order_status_history, device_active_days, ingest_events restart identity cascade`,
+    sql`truncate net_bars, channels, players, orders, order_status_history, device_active_days, device_months, ingest_events restart identity cascade`,
   );
 }
 

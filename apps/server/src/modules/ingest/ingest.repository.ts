@@ -1,9 +1,10 @@
+import { DEVICE_DAY_MIN_MINUTES } from '@agent-console/contract';
 import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type ChainLink, chainValues } from '../../db/agent-chain';
 import { type Database, rowsOf } from '../../db/client';
 import { channels } from '../../db/schema/channels';
-import { deviceActiveDays } from '../../db/schema/devices';
+import { deviceActiveDays, deviceMonths } from '../../db/schema/devices';
 import { games } from '../../db/schema/games';
 import { ingestEvents } from '../../db/schema/ingest';
 import { netBars } from '../../db/schema/net-bars';
@@ -557,6 +558,25 @@ export function createIngestRepository(db: Database) {
           join ${netBars} b on b.id = x.net_bar_id
         on conflict (net_bar_id, day, device_code) do update set
           active_minutes = greatest(device_active_days.active_minutes, excluded.active_minutes)`);
+      // The monthly rollup of the devices just written: recounted from their days (a statement
+      // later in the same transaction sees them), per (bar, month) the devices of the batch. The
+      // batch holds its net bars' advisory locks, so no other batch writes these days meanwhile.
+      await db.q().execute(sql`
+        insert into ${deviceMonths} (net_bar_id, device_code, month, active_days, reported_days, ${CHAIN_COLUMNS})
+        select d.net_bar_id, d.device_code, m.month,
+          count(*) filter (where d.active_minutes >= ${DEVICE_DAY_MIN_MINUTES})::int, count(*)::int, ${chainFrom('b')}
+        from (
+          select x.net_bar_id, date_trunc('month', x.day)::date as month, array_agg(distinct x.device_code) as codes
+          from json_to_recordset(${json(data)}::json) as x(net_bar_id int, device_code text, day date)
+          group by 1, 2
+        ) m
+        join ${deviceActiveDays} d on d.net_bar_id = m.net_bar_id
+          and d.day >= m.month and d.day < (m.month + interval '1 month')::date
+          and d.device_code = any(m.codes)
+        join ${netBars} b on b.id = m.net_bar_id
+        group by d.net_bar_id, d.device_code, m.month, ${chainFrom('b')}
+        on conflict (net_bar_id, month, device_code) do update set
+          active_days = excluded.active_days, reported_days = excluded.reported_days`);
     },
 
     /**

@@ -41,6 +41,19 @@ export function createSettingsRepository(db: Database) {
         .where(eq(siteSettings.id, ROW_ID));
       return row ?? null;
     },
+    /** The valid-device rule (issue 10 §4); null before the row exists (the column defaults apply then). */
+    async getDeviceSetting() {
+      const [row] = await db
+        .q()
+        .select({
+          minDays: siteSettings.deviceMinDays,
+          amountFen: siteSettings.deviceAmountFen,
+          updatedAt: siteSettings.deviceSettingUpdatedAt,
+        })
+        .from(siteSettings)
+        .where(eq(siteSettings.id, ROW_ID));
+      return row ?? null;
+    },
     async upsert(patch: SiteSettingsPatch): Promise<void> {
       await db
         .q()

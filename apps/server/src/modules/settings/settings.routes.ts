@@ -1,7 +1,9 @@
 import {
   Codes,
   customSiteInfo,
+  queryDeviceSetting,
   queryWithdrawSetting,
+  updateDeviceSetting,
   updateSiteInfo,
   updateWithdrawSetting,
 } from '@agent-console/contract';
@@ -28,6 +30,9 @@ export const settingsRoutes: FastifyPluginAsync<{ settings: SettingsService }> =
   // Issue 10: the withdrawal rules (minimum and fee).
   mount(app, queryWithdrawSetting, async () => ok(await settings.withdrawSetting()));
   mount(app, updateWithdrawSetting, async (body) => ok(await settings.updateWithdrawSetting(body)));
+  // Issue 10 §4: the valid-device rule (days a month, amount per valid device).
+  mount(app, queryDeviceSetting, async () => ok(await settings.deviceSetting()));
+  mount(app, updateDeviceSetting, async (body) => ok(await settings.updateDeviceSetting(body)));
   // The logo image itself (GET: an <img> loads it). Public like the site info.
   app
     .withTypeProvider<ZodTypeProvider>()

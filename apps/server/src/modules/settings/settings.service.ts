@@ -1,4 +1,6 @@
 import type {
+  DeviceSetting,
+  DeviceSettingRequest,
   SiteInfo,
   UpdateSiteInfoRequest,
   WithdrawSetting,
@@ -17,7 +19,19 @@ const logoUrl = (updatedAt: Date) => `${SITE_LOGO_PATH}?v=${updatedAt.getTime()}
 /** The withdrawal rules before the operator saves any: at least 100.00 元, no fee. */
 export const DEFAULT_WITHDRAW_SETTING = { minAmount: 10000, feeRate: 0, feeFixed: 0 } as const;
 
+/** The valid-device rule before the operator saves one: 15 active days a month, 5.00 元 per valid device. */
+export const DEFAULT_DEVICE_SETTING = { minDays: 15, amountPerDevice: 500 } as const;
+
 export function createSettingsService(repo: SettingsRepository, clock: Clock) {
+  const deviceSetting = async (): Promise<DeviceSetting> => {
+    const row = await repo.getDeviceSetting();
+    if (!row) return { ...DEFAULT_DEVICE_SETTING, updateTime: null };
+    return {
+      minDays: row.minDays,
+      amountPerDevice: row.amountFen,
+      updateTime: row.updatedAt ? formatChinaTime(row.updatedAt) : null,
+    };
+  };
   const withdrawSetting = async (): Promise<WithdrawSetting> => {
     const row = await repo.getWithdrawSetting();
     if (!row) return { ...DEFAULT_WITHDRAW_SETTING, updateTime: null };
@@ -48,6 +62,17 @@ export function createSettingsService(repo: SettingsRepository, clock: Clock) {
         withdrawSettingUpdatedAt: clock(),
       });
       return withdrawSetting();
+    },
+
+    /** The valid-device rule of 基础设置 (issue 10 §4): days a month, amount per valid device in fen. */
+    deviceSetting,
+    async updateDeviceSetting(input: DeviceSettingRequest): Promise<DeviceSetting> {
+      await repo.upsert({
+        deviceMinDays: input.minDays,
+        deviceAmountFen: input.amountPerDevice,
+        deviceSettingUpdatedAt: clock(),
+      });
+      return deviceSetting();
     },
 
     /** Saves the name and, when given, the new logo (null removes it; absent keeps it). */

@@ -1,6 +1,8 @@
 import { type QueryClient, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Card } from 'antd';
 import { LoadFailed } from '../../../components/load-failed';
+import { deviceSettingQuery } from '../../../features/devices/api/devices';
+import { DeviceSettingForm } from '../../../features/devices/components/device-setting-form';
 import { withdrawSettingQuery } from '../../../features/finance/api/finance';
 import { WithdrawSettingForm } from '../../../features/finance/components/withdraw-setting-form';
 import { siteInfoQuery } from '../../../features/site/api/get-site-info';
@@ -11,6 +13,7 @@ export const clientLoader = (queryClient: QueryClient) => async () => {
   await Promise.all([
     queryClient.prefetchQuery(siteInfoQuery()),
     queryClient.prefetchQuery(withdrawSettingQuery()),
+    queryClient.prefetchQuery(deviceSettingQuery()),
   ]);
   return null;
 };
@@ -28,12 +31,26 @@ function WithdrawSettingCard() {
   );
 }
 
-/** /setting (level 0): the site name and logo shown by every console, and the withdrawal rules. */
+/** 设备结算设置: the valid-device rule and the amount per valid device (issue 10 §4). */
+function DeviceSettingCard() {
+  const { data, isPending, isError, refetch, isFetching, dataUpdatedAt } = useQuery(deviceSettingQuery());
+  return (
+    <Card title="设备结算设置" variant="borderless" loading={isPending} className="device-setting-card">
+      {isError && (
+        <LoadFailed title="设备结算设置加载失败" retrying={isFetching} onRetry={() => void refetch()} />
+      )}
+      {data && <DeviceSettingForm key={dataUpdatedAt} setting={data} />}
+    </Card>
+  );
+}
+
+/** /setting (level 0): the site name and logo shown by every console, the withdrawal and the device settlement rules. */
 export default function SettingRoute() {
   return (
     <>
       <SiteSettingCard />
       <WithdrawSettingCard />
+      <DeviceSettingCard />
     </>
   );
 }
