@@ -17,6 +17,7 @@ import { factories, type GivenAgent } from '../../../test/factories';
 import { LEDGER_KINDS } from '../../db/schema/finance';
 import { createServices, type Services } from '../../services';
 import type { LedgerEntryInput as NewEntry } from '../finance/finance.service';
+import { createWithdrawalsRepository } from '../withdrawals/withdrawals.repository';
 
 /**
  * Issue 10 §2: 资金明细 on a real database. A chain operator → national → province P (member
@@ -78,10 +79,25 @@ async function world() {
   // The second order is disputed after completion: its shares are reversed.
   await biz.orderStatus(orders[1] as (typeof orders)[number], 70, cst('2026-02-05 09:00:00'));
   await services().settlement.drain();
-  // A withdrawal's movements and the operator's adjustments.
+  // A withdrawal's movements and the operator's adjustments. The entries refer to a real
+  // withdrawal (ledger_entries.withdrawal_id is a foreign key), id 7 as the assertions expect.
   await post([
     { agentId: city.id, kind: 'adjustment', availableDeltaFen: 50_000, frozenDeltaFen: 0, reason: '补发' },
   ]);
+  await t.db.transaction((tx) =>
+    createWithdrawalsRepository(t.db).insert(tx, {
+      id: 7,
+      agentId: city.id,
+      amountFen: 20_000,
+      feeFen: 100,
+      channel: 'alipay',
+      accountNoEnc: 'test',
+      realNameEnc: 'test',
+      stage: 'paid',
+      status: 1,
+      createdAt: t.clock.now(),
+    }),
+  );
   await post([
     {
       agentId: city.id,
