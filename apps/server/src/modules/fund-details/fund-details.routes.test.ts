@@ -15,9 +15,9 @@ import { useTestApp } from '../../../test/build-test-app';
 import { business } from '../../../test/business-factories';
 import { factories, type GivenAgent } from '../../../test/factories';
 import { LEDGER_KINDS } from '../../db/schema/finance';
+import { withdrawals } from '../../db/schema/withdrawals';
 import { createServices, type Services } from '../../services';
 import type { LedgerEntryInput as NewEntry } from '../finance/finance.service';
-import { createWithdrawalsRepository } from '../withdrawals/withdrawals.repository';
 
 /**
  * Issue 10 §2: 资金明细 on a real database. A chain operator → national → province P (member
@@ -84,20 +84,18 @@ async function world() {
   await post([
     { agentId: city.id, kind: 'adjustment', availableDeltaFen: 50_000, frozenDeltaFen: 0, reason: '补发' },
   ]);
-  await t.db.transaction((tx) =>
-    createWithdrawalsRepository(t.db).insert(tx, {
-      id: 7,
-      agentId: city.id,
-      amountFen: 20_000,
-      feeFen: 100,
-      channel: 'alipay',
-      accountNoEnc: 'test',
-      realNameEnc: 'test',
-      stage: 'paid',
-      status: 1,
-      createdAt: t.clock.now(),
-    }),
-  );
+  await t.db.q().insert(withdrawals).values({
+    id: 7,
+    agentId: city.id,
+    amountFen: 20_000,
+    feeFen: 100,
+    channel: 'alipay',
+    accountNoEnc: 'test',
+    realNameEnc: 'test',
+    stage: 'paid',
+    status: 1,
+    createdAt: t.clock.now(),
+  });
   await post([
     {
       agentId: city.id,
