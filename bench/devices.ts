@@ -31,18 +31,12 @@ import { seedDemoWorld } from '../apps/server/src/demo/seed-demo-world';
 import { batchesOf, buildWorld, demoTrafficAgents } from '../apps/server/src/demo/traffic';
 import { admin, databaseUrl, post, signIn } from './lib/calls';
 import { openDatabase } from './lib/database';
+import { option } from './lib/options';
 import { percentile } from './lib/stats';
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB = 'bench_devices';
 
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const value = Number(process.argv[i + 1]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a positive whole number`);
-  return value;
-}
 const DEVICES = option('devices', 45);
 const CALLS = option('calls', 30);
 const WARMUP = 5;

@@ -34,6 +34,7 @@ import { rowsOf } from '../apps/server/src/db/client';
 import { seedDemoWorld } from '../apps/server/src/demo/seed-demo-world';
 import { post, signIn } from './lib/calls';
 import { openDatabase } from './lib/database';
+import { option } from './lib/options';
 import { percentile } from './lib/stats';
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -41,13 +42,6 @@ const DB_NAME = 'bench_ledger';
 /** Bookings per INSERT statement (each books one entry per agent of a chain: about 4-5 entries). */
 const CHUNK = 200_000;
 
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const value = Number(process.argv[i + 1]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a positive whole number`);
-  return value;
-}
 const ENTRIES = option('entries', 5_000_000);
 const CALLS = option('calls', 20);
 const CLIENTS = option('clients', 10);

@@ -30,6 +30,7 @@ import { seedDemoWorld } from '../apps/server/src/demo/seed-demo-world';
 import { createAgentsRepository } from '../apps/server/src/modules/agents/agents.repository';
 import { admin, databaseUrl, post, signIn } from './lib/calls';
 import { type OpenDatabase, openDatabase } from './lib/database';
+import { option } from './lib/options';
 import { percentile } from './lib/stats';
 import { growAgents } from './seed/agents';
 
@@ -42,13 +43,6 @@ const GOAL_CALLS = new Set(['list page 1', 'list last page', 'list name contains
 const KEYWORD = '网咖';
 const PAGE_SIZE = 30;
 
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const value = Number(process.argv[i + 1]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a positive whole number`);
-  return value;
-}
 const AGENTS = option('agents', 50_000);
 const CALLS = Math.max(30, option('calls', 40));
 /** Rounds before the measured ones: the code is optimised by V8 and the caches are warm. */

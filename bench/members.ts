@@ -41,6 +41,7 @@ import type { LedgerEntryInput } from '../apps/server/src/modules/finance/financ
 import { createServices } from '../apps/server/src/services';
 import { post, signIn } from './lib/calls';
 import { openDatabase } from './lib/database';
+import { option } from './lib/options';
 import { percentile } from './lib/stats';
 import { growAgents } from './seed/agents';
 
@@ -49,13 +50,6 @@ const DB_NAME = 'bench_members';
 const BATCH = 2_500;
 const DAY_MS = 24 * 60 * 60 * 1000;
 
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const value = Number(process.argv[i + 1]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a positive whole number`);
-  return value;
-}
 const AGENTS = option('agents', 6_000);
 const ENTRIES = option('entries', 2_000_000);
 /** Entries made through `finance.post` before the SQL copies (about 500 entries/s on this shared machine). */

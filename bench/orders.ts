@@ -38,6 +38,7 @@ import { rowsOf } from '../apps/server/src/db/client';
 import { seedDemoWorld } from '../apps/server/src/demo/seed-demo-world';
 import { post, signIn } from './lib/calls';
 import { openDatabase } from './lib/database';
+import { option } from './lib/options';
 import { percentile } from './lib/stats';
 import { buildStream, ingestStream } from './seed/orders';
 
@@ -45,13 +46,6 @@ const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:543
 const DB_NAME = 'bench_orders';
 const CHUNK = 50_000;
 
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const value = Number(process.argv[i + 1]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a positive whole number`);
-  return value;
-}
 const ORDERS = option('orders', 1_000_000);
 const CALLS = option('calls', 20);
 /** Orders made through the ingestion service before the copies. */

@@ -32,6 +32,7 @@ import { prng } from '../apps/server/src/demo/demo-world';
 import { seedDemoWorld } from '../apps/server/src/demo/seed-demo-world';
 import { admin, databaseUrl, post, signIn } from './lib/calls';
 import { openDatabase } from './lib/database';
+import { option } from './lib/options';
 import { percentile } from './lib/stats';
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
@@ -41,13 +42,6 @@ if (!/^[a-z_][a-z0-9_]*$/.test(DB)) throw new Error('BENCH_PROMO_DB takes a lowe
 const CLIENTS = 10;
 const PAGE_SIZE = 30;
 
-function option(name: string, fallback: number): number {
-  const i = process.argv.indexOf(`--${name}`);
-  if (i < 0) return fallback;
-  const value = Number(process.argv[i + 1]);
-  if (!Number.isInteger(value) || value < 1) throw new Error(`--${name} takes a positive whole number`);
-  return value;
-}
 const BARS = option('bars', 30_000);
 const PLAYERS = option('players', 300_000);
 const ORDERS = option('orders', 1_000_000);
