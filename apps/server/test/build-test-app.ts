@@ -162,12 +162,15 @@ export function useTestApp(options: TestAppOptions = {}) {
 
   const q = async (query: SQL) => rowsOf(await db().q().execute(query));
   let tables: string[] = [];
-  let sequences: { name: string; lastValue: string }[] = [];
 
   /**
-   * Seeds once per file and keeps a copy of every table in the schema `test_seed`; each reset
-   * truncates (RESTART IDENTITY CASCADE) and copies the seed back, parents before children, then
-   * moves the identity sequences to where the seed left them. Much faster than seeding again.
+   * Seeds once per file and keeps a copy of every table in the schema `test_seed`. A statement
+   * trigger on every table notes the tables a test writes (`test_seed.dirty`); each reset is one
+   * call of `test_seed.restore()`, which empties those tables and copies their seed back, then
+   * moves every sequence to where the seed left it. A test that only reads costs one statement.
+   * As a superuser (PGlite, the usual test server) the restore runs with the triggers off
+   * (session_replication_role), so a written table is restored alone; otherwise with its foreign
+   * keys checked, so the tables whose keys lead to it are restored with it (children first).
    */
   async function captureSeed() {
     // Parents before children: every table after the tables its foreign keys point to.
@@ -180,7 +183,11 @@ export function useTestApp(options: TestAppOptions = {}) {
       join pg_namespace n on n.oid = c.relnamespace
       where f.contype = 'f' and n.nspname = 'public' and p.oid <> c.oid`);
     const parentsOf = new Map<string, string[]>(names.map((n) => [n, []]));
-    for (const e of edges) parentsOf.get(String(e.child))?.push(String(e.parent));
+    const childrenOf = new Map<string, string[]>(names.map((n) => [n, []]));
+    for (const e of edges) {
+      parentsOf.get(String(e.child))?.push(String(e.parent));
+      childrenOf.get(String(e.parent))?.push(String(e.child));
+    }
     const depth = new Map<string, number>();
     const depthOf = (name: string, seen: Set<string> = new Set()): number => {
       const known = depth.get(name);
@@ -195,34 +202,76 @@ export function useTestApp(options: TestAppOptions = {}) {
       .map((name) => ({ name, deps: depthOf(name) }))
       .sort((a, b) => a.deps - b.deps || a.name.localeCompare(b.name))
       .map((r) => r.name);
+    const [role] = await q(sql`select rolsuper from pg_roles where rolname = current_user`);
+    const superuser = role?.rolsuper === true;
+    // What restoring a table takes with it: nothing as a superuser, else (the foreign keys checked)
+    // the tables whose keys lead to it, transitively.
+    const restoredWith = (name: string): string[] => {
+      const out = new Set<string>([name]);
+      if (!superuser) for (const next of out) for (const child of childrenOf.get(next) ?? []) out.add(child);
+      return [...out];
+    };
     if (options.seed !== 'empty') {
       await seedDemoWorld(db(), createServices({ db: db(), config, clock: clock.now }), { passwordHash });
     }
-    await q(sql`create schema if not exists test_seed`);
-    for (const table of tables) {
-      await q(sql.raw(`create table test_seed."${table}" as select * from public."${table}"`));
-    }
-    sequences = (
-      await q(
-        sql`select sequencename, last_value from pg_sequences where schemaname = 'public' and last_value is not null`,
-      )
-    ).map((r) => ({ name: String(r.sequencename), lastValue: String(r.last_value) }));
+    const literal = (text: string) => `'${text.replaceAll("'", "''")}'`;
+    const statements = [
+      'create schema if not exists test_seed',
+      ...tables.map((t) => `create table test_seed."${t}" as select * from public."${t}"`),
+      'create table test_seed.tables (name text primary key, ord int not null)',
+      `insert into test_seed.tables values ${tables.map((t, i) => `(${literal(t)}, ${i})`).join(', ')}`,
+      'create table test_seed.emptied (name text not null, member text not null)',
+      `insert into test_seed.emptied values ${tables
+        .flatMap((t) => restoredWith(t).map((m) => `(${literal(t)}, ${literal(m)})`))
+        .join(', ')}`,
+      `create table test_seed.sequences as select sequencename as name, last_value, start_value
+         from pg_sequences where schemaname = 'public'`,
+      'create table test_seed.dirty (name text primary key)',
+      // The restore's own writes (ac.restoring, also read by the rollup triggers) mark nothing.
+      `create function test_seed.mark_dirty() returns trigger language plpgsql as $$
+       begin
+         if coalesce(current_setting('ac.restoring', true), '') <> 'on' then
+           insert into test_seed.dirty values (tg_table_name) on conflict do nothing;
+         end if;
+         return null;
+       end $$`,
+      ...tables.map(
+        (t) => `create trigger test_seed_dirty after insert or update or delete or truncate on public."${t}"
+          for each statement execute function test_seed.mark_dirty()`,
+      ),
+      `create function test_seed.restore() returns void language plpgsql as $$
+       declare
+         targets text[];
+         t text;
+         s record;
+       begin
+         select array_agg(distinct e.member) into targets
+           from test_seed.dirty d join test_seed.emptied e on e.name = d.name;
+         if targets is not null then
+           perform set_config('ac.restoring', 'on', true);
+           ${superuser ? "perform set_config('session_replication_role', 'replica', true);" : ''}
+           for t in select name from test_seed.tables where name = any(targets) order by ord desc loop
+             execute format('delete from public.%I', t);
+           end loop;
+           for t in select name from test_seed.tables where name = any(targets) order by ord loop
+             execute format('insert into public.%I overriding system value select * from test_seed.%I', t, t);
+           end loop;
+           perform set_config('ac.restoring', 'off', true);
+           ${superuser ? "perform set_config('session_replication_role', 'origin', true);" : ''}
+           delete from test_seed.dirty;
+         end if;
+         -- Sequences move without a row changing (a refused insert): all go back.
+         for s in select * from test_seed.sequences loop
+           perform setval(format('public.%I', s.name), coalesce(s.last_value, s.start_value), s.last_value is not null);
+         end loop;
+       end $$`,
+    ];
+    for (const statement of statements) await q(sql.raw(statement));
   }
 
   async function reset() {
     clock.reset();
-    await db().transaction(async () => {
-      // Rollups kept by triggers (order_day_stats) are copied too: the triggers skip the copied rows.
-      await q(sql`select set_config('ac.restoring', 'on', true)`);
-      await q(sql.raw(`truncate ${tables.map((t) => `public."${t}"`).join(', ')} restart identity cascade`));
-      for (const table of tables) {
-        await q(
-          sql.raw(`insert into public."${table}" overriding system value select * from test_seed."${table}"`),
-        );
-      }
-      for (const s of sequences)
-        await q(sql`select setval(${`public.${s.name}`}, ${s.lastValue}::bigint, true)`);
-    });
+    await q(sql`select test_seed.restore()`);
   }
 
   beforeAll(async () => {
@@ -316,20 +365,17 @@ export function useTestApp(options: TestAppOptions = {}) {
 
     /** A fingerprint of every row of every table: equal before and after means nothing changed. */
     async snapshot(): Promise<Record<string, string>> {
-      const out: Record<string, string> = {};
-      for (const table of tables) {
-        const [row] = rowsOf(
-          await db()
-            .q()
-            .execute(
-              sql.raw(
-                `select count(*)::text || ':' || coalesce(md5(string_agg(t::text, '|' order by t::text)), '') as h from "${table}" t`,
-              ),
-            ),
-        );
-        out[table] = String(row?.h);
-      }
-      return out;
+      const [row] = await q(
+        sql.raw(
+          `select ${tables
+            .map(
+              (t) =>
+                `(select count(*)::text || ':' || coalesce(md5(string_agg(r::text, '|' order by r::text)), '') from public."${t}" r) as "${t}"`,
+            )
+            .join(', ')}`,
+        ),
+      );
+      return Object.fromEntries(tables.map((t) => [t, String(row?.[t])]));
     },
 
     /** Runs SQL on the test database (assertions on stored state). */
