@@ -1,4 +1,5 @@
 import { defineConfig } from 'vitest/config';
+import { LongestFirstSequencer } from './vitest.sequencer';
 
 // One vitest run over every workspace; each workspace keeps its own config.
 /**
@@ -12,6 +13,7 @@ export default defineConfig({
     // The API tests wait on the database more than they compute: on the 2-core machines three
     // workers keep both cores busy (a whole run 779 s → 512 s, measured 2026-11-26).
     maxWorkers: 3,
+    sequence: { sequencer: LongestFirstSequencer },
     // React's scheduler can run a task left by a test file's last render after jsdom's teardown
     // has removed `window` (seen on loaded machines, from the security dialogs' host test, every
     // assertion of the file already passed). Only that error is dropped: the task reads
