@@ -10,16 +10,11 @@
  */
 
 import { INGEST_HEADERS, INGEST_MAX_EVENTS, INGEST_PATH, type IngestReply } from '@agent-console/contract';
-import {
-  batchesOf,
-  buildWorld,
-  demoTrafficAgents,
-  lastDays,
-  trafficDays,
-} from '../apps/server/src/demo/traffic';
+import { buildWorld, demoTrafficAgents, lastDays, trafficDays } from '../apps/server/src/demo/traffic';
 import { GAME_CATALOGUE } from '../apps/server/src/modules/games/games.service';
 import { signIngest } from '../apps/server/src/modules/ingest-keys/signature';
 import { loadRegions } from '../apps/server/src/modules/regions/region-tree';
+import { batchesOf } from '../apps/server/src/shared/batches';
 
 interface Options {
   url: string;

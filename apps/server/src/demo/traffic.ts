@@ -547,11 +547,6 @@ export function* trafficDays(
   }
 }
 
-/** Splits events into batches of at most `size` (the API's limit is 1,000). */
-export function* batchesOf<T>(events: readonly T[], size: number): Generator<T[]> {
-  for (let i = 0; i < events.length; i += size) yield events.slice(i, i + size);
-}
-
 /**
  * The demo world's agents with the ids the demo seed gives them (the hand-written agents in order,
  * then the generated ones level by level): what the simulator signs bars with when it has no

@@ -8,6 +8,7 @@ import {
   ledgerAgentDays,
   ledgerEntries,
 } from '../../db/schema/finance';
+import { batchesOf } from '../../shared/batches';
 
 export { INCOME_KINDS, LEDGER_KINDS } from '../../db/schema/finance';
 export type { FinanceAccountRow, LedgerEntryRow, LedgerKind };
@@ -24,6 +25,12 @@ export interface AccountMove {
 export type NewLedgerEntryRow = typeof ledgerEntries.$inferInsert;
 export type LedgerDayRow = typeof ledgerAgentDays.$inferInsert;
 
+/** Rows of ledger entries or days per INSERT: 13 columns each, well under 65,535 parameters (and
+ * drizzle builds a statement by spreading its parameters into a call: 26,000 overflow its stack). */
+const ROWS_PER_STATEMENT = 1000;
+/** Accounts per batch of `moveAccounts` (5 parameters each in its UPDATE). */
+const ACCOUNTS_PER_STATEMENT = 1000;
+
 export function createFinanceRepository(db: Database) {
   return {
     /**
@@ -38,77 +45,46 @@ export function createFinanceRepository(db: Database) {
      */
     async moveAccounts(tx: Tx, moves: readonly AccountMove[], now: Date) {
       const sorted = [...moves].sort((a, b) => a.agentId - b.agentId);
-      const ids = sorted.map((m) => m.agentId);
-      await tx
-        .insert(financeAccounts)
-        .values(ids.map((agentId) => ({ agentId, updatedAt: now })))
-        .onConflictDoNothing({ target: financeAccounts.agentId });
-      await tx
-        .select({ agentId: financeAccounts.agentId })
-        .from(financeAccounts)
-        .where(inArray(financeAccounts.agentId, ids))
-        .orderBy(asc(financeAccounts.agentId))
-        .for('update');
-      const deltas = sql.join(
-        sorted.map(
-          (m) =>
-            sql`(${m.agentId}::integer, ${m.availableFen}::bigint, ${m.frozenFen}::bigint, ${m.incomeFen}::bigint, ${m.withdrawnFen}::bigint)`,
-        ),
-        sql`, `,
-      );
-      const rows = rowsOf(
-        await tx.execute(sql`
-          update ${financeAccounts} as f set
-            available_fen = f.available_fen + d.available,
-            frozen_fen = f.frozen_fen + d.frozen,
-            total_income_fen = f.total_income_fen + d.income,
-            total_withdrawn_fen = f.total_withdrawn_fen + d.withdrawn,
-            updated_at = ${now.toISOString()}
-          from (values ${deltas}) as d(agent_id, available, frozen, income, withdrawn)
-          where f.agent_id = d.agent_id
-          returning f.agent_id, f.available_fen, f.frozen_fen`),
-      );
-      return rows
-        .map((r) => ({
-          agentId: Number(r.agent_id),
-          availableFen: Number(r.available_fen),
-          frozenFen: Number(r.frozen_fen),
-        }))
-        .sort((a, b) => a.agentId - b.agentId);
+      const after: { agentId: number; availableFen: number; frozenFen: number }[] = [];
+      // In agent-id order, a batch at a time (a statement takes at most 65,535 parameters).
+      for (const batch of batchesOf(sorted, ACCOUNTS_PER_STATEMENT)) {
+        after.push(...(await moveBatch(tx, batch, now)));
+      }
+      return after;
     },
 
     /**
-     * Adds a post's entries to `ledger_agent_days` (one grouped upsert, rows in key order so that
+     * Adds a post's entries to `ledger_agent_days` (grouped upserts, rows in key order so that
      * concurrent posts lock them in the same order).
      */
     async addLedgerDays(tx: Tx, rows: readonly LedgerDayRow[]) {
-      if (rows.length === 0) return;
       const sorted = [...rows].sort(
         (a, b) => a.agentId - b.agentId || a.day.localeCompare(b.day) || a.kind.localeCompare(b.kind),
       );
       const d = ledgerAgentDays;
-      await tx
-        .insert(d)
-        .values(sorted)
-        .onConflictDoUpdate({
-          target: [d.agentId, d.day, d.kind],
-          set: {
-            entryCount: sql`${d.entryCount} + excluded.entry_count`,
-            availableFen: sql`${d.availableFen} + excluded.available_fen`,
-            frozenFen: sql`${d.frozenFen} + excluded.frozen_fen`,
-            availableInFen: sql`${d.availableInFen} + excluded.available_in_fen`,
-            availableOutFen: sql`${d.availableOutFen} + excluded.available_out_fen`,
-          },
-        });
+      for (const batch of batchesOf(sorted, ROWS_PER_STATEMENT)) {
+        await tx
+          .insert(d)
+          .values(batch)
+          .onConflictDoUpdate({
+            target: [d.agentId, d.day, d.kind],
+            set: {
+              entryCount: sql`${d.entryCount} + excluded.entry_count`,
+              availableFen: sql`${d.availableFen} + excluded.available_fen`,
+              frozenFen: sql`${d.frozenFen} + excluded.frozen_fen`,
+              availableInFen: sql`${d.availableInFen} + excluded.available_in_fen`,
+              availableOutFen: sql`${d.availableOutFen} + excluded.available_out_fen`,
+            },
+          });
+      }
     },
 
-    /** Appends entries, one statement; answers them with their ids, in the order given. */
+    /** Appends entries (a statement per batch); answers them with their ids, in the order given. */
     async insertEntries(tx: Tx, rows: readonly NewLedgerEntryRow[]): Promise<LedgerEntryRow[]> {
-      if (rows.length === 0) return [];
-      const inserted = await tx
-        .insert(ledgerEntries)
-        .values([...rows])
-        .returning();
+      const inserted: LedgerEntryRow[] = [];
+      for (const batch of batchesOf(rows, ROWS_PER_STATEMENT)) {
+        inserted.push(...(await tx.insert(ledgerEntries).values(batch).returning()));
+      }
       return inserted.sort((a, b) => a.id - b.id);
     },
 
@@ -136,3 +112,44 @@ export function createFinanceRepository(db: Database) {
 }
 
 export type FinanceRepository = ReturnType<typeof createFinanceRepository>;
+
+/** Moves one batch of accounts (sorted by agent id): see `moveAccounts`. */
+async function moveBatch(tx: Tx, sorted: readonly AccountMove[], now: Date) {
+  const ids = sorted.map((m) => m.agentId);
+  await tx
+    .insert(financeAccounts)
+    .values(ids.map((agentId) => ({ agentId, updatedAt: now })))
+    .onConflictDoNothing({ target: financeAccounts.agentId });
+  await tx
+    .select({ agentId: financeAccounts.agentId })
+    .from(financeAccounts)
+    .where(inArray(financeAccounts.agentId, ids))
+    .orderBy(asc(financeAccounts.agentId))
+    .for('update');
+  const deltas = sql.join(
+    sorted.map(
+      (m) =>
+        sql`(${m.agentId}::integer, ${m.availableFen}::bigint, ${m.frozenFen}::bigint, ${m.incomeFen}::bigint, ${m.withdrawnFen}::bigint)`,
+    ),
+    sql`, `,
+  );
+  const rows = rowsOf(
+    await tx.execute(sql`
+      update ${financeAccounts} as f set
+        available_fen = f.available_fen + d.available,
+        frozen_fen = f.frozen_fen + d.frozen,
+        total_income_fen = f.total_income_fen + d.income,
+        total_withdrawn_fen = f.total_withdrawn_fen + d.withdrawn,
+        updated_at = ${now.toISOString()}
+      from (values ${deltas}) as d(agent_id, available, frozen, income, withdrawn)
+      where f.agent_id = d.agent_id
+      returning f.agent_id, f.available_fen, f.frozen_fen`),
+  );
+  return rows
+    .map((r) => ({
+      agentId: Number(r.agent_id),
+      availableFen: Number(r.available_fen),
+      frozenFen: Number(r.frozen_fen),
+    }))
+    .sort((a, b) => a.agentId - b.agentId);
+}

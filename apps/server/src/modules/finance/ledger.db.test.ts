@@ -61,6 +61,33 @@ describe('finance.post', () => {
     expect(acc).toMatchObject({ totalIncomeFen: 300, totalWithdrawnFen: 150 });
   });
 
+  it('posts 12,000 entries in one call (more than one statement may carry), in order', async () => {
+    const [, a, b] = await given.chain(2);
+    if (!a || !b) throw new Error('no chain');
+    const entries: LedgerEntryInput[] = Array.from({ length: 12_000 }, (_, i) => ({
+      agentId: i % 2 === 0 ? a.id : b.id,
+      kind: 'adjustment',
+      availableDeltaFen: i + 1,
+      frozenDeltaFen: 0,
+      reason: `批量${i}`,
+    }));
+    const rows = await post(entries);
+    expect(rows).toHaveLength(12_000);
+    // Agent a got 1, 3, 5, …: after its k-th entry it holds k².
+    const ofA = rows.filter((r) => r.agentId === a.id);
+    expect(ofA.slice(0, 3).map((r) => r.availableAfterFen)).toEqual([1, 4, 9]);
+    expect(ofA.at(-1)?.availableAfterFen).toBe(6000 * 6000);
+    expect(ofA.at(-1)?.reason).toBe('批量11998');
+    expect(await balances()).toEqual([
+      { agentId: a.id, available: 36_000_000, frozen: 0, sums: [36_000_000, 0] },
+      { agentId: b.id, available: 36_006_000, frozen: 0, sums: [36_006_000, 0] },
+    ]);
+    const [day] = await t.rows(
+      sql`select sum(entry_count)::int as n, sum(available_fen)::bigint as fen from ledger_agent_days`,
+    );
+    expect([Number(day?.n), Number(day?.fen)]).toEqual([12_000, 72_006_000]);
+  });
+
   it('debits an account in a later post (a withdrawal from money credited before)', async () => {
     const [, a] = await given.chain(1);
     if (!a) throw new Error('no chain');
