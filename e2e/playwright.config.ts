@@ -34,7 +34,7 @@ export default defineConfig({
   retries: 0,
   timeout: 60_000,
   expect: { timeout: 10_000 },
-  reporter: [['list']],
+  reporter: [['list'], ['./failure-context-reporter.ts']],
   use: {
     baseURL: `http://${HOST}:${PORT}`,
     browserName: 'chromium',
