@@ -7,12 +7,12 @@
  * ingestion service), then writes device days in bulk: every open bar's PC001…PC0nn on each of the
  * 90 days before today with a probability of 65% and 20-900 minutes (≈ 1.6 million rows with 45
  * devices, 100× the demo world's ≈ 16,000), and builds the monthly rollup with the statement of
- * migration 0028 (the one ingestion keeps up to date). It then times the list's page 1, its totals
+ * the migration `*_device_months_backfill` (the one ingestion keeps up to date). It then times the list's page 1, its totals
  * and an agent month's detail as the operator and as a level 2 agent, p50/p99, and the same page-1
  * figures counted directly from the device days (what a request would cost without the rollup).
  */
 import { randomBytes } from 'node:crypto';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import {
@@ -84,12 +84,17 @@ try {
     const [count] = rowsOf(await db.q().execute(sql`select count(*)::int as n from device_active_days`));
     console.log(`${count?.n} device days written in ${((performance.now() - started) / 1000).toFixed(1)} s`);
     started = performance.now();
-    const backfill = readFileSync(
-      join(import.meta.dirname, '../apps/server/drizzle/migrations/0028_device_months_backfill.sql'),
-      'utf8',
-    );
-    await db.q().execute(sql.raw(backfill));
-    await db.q().execute(sql`vacuum (analyze) device_active_days, device_months, net_bars`);
+    // The migrations that build the rollups from the device days (device months, then agent
+    // months: the statements ingestion keeps up to date), whatever their numbers.
+    const migrations = join(import.meta.dirname, '../apps/server/drizzle/migrations');
+    for (const suffix of ['_device_months_backfill.sql', '_device_agent_months_backfill.sql']) {
+      const file = readdirSync(migrations).find((f) => f.endsWith(suffix));
+      if (!file) throw new Error(`no *${suffix} in ${migrations}`);
+      await db.q().execute(sql.raw(readFileSync(join(migrations, file), 'utf8')));
+    }
+    await db
+      .q()
+      .execute(sql`vacuum (analyze) device_active_days, device_months, device_agent_months, net_bars`);
     const [months] = rowsOf(await db.q().execute(sql`select count(*)::int as n from device_months`));
     console.log(
       `rollup: ${months?.n} device months in ${((performance.now() - started) / 1000).toFixed(1)} s`,

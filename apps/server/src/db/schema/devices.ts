@@ -71,6 +71,43 @@ export const deviceMonths = pgTable(
   ],
 );
 
+/** `device_agent_months.devices_by_days`: one count per number of active days, 0 to 31. */
+export const DAYS_BUCKETS = 32;
+
+/**
+ * The agent-month rollup of `device_months` (the rows of 有效设备统计): per signing agent and
+ * China month, its net bars with a device that month, its devices, and those devices counted by
+ * their active days (`devices_by_days[d + 1]`: the devices active on d days of the month), so the
+ * valid devices under any rule N are a sum of at most 32 buckets and a page of agent months is an
+ * index range. Written by ingestion in the statements after the device months, recounted from them
+ * for every agent month a batch touches (a test compares it with the direct count). The chain is
+ * the device months' own (their net bar's).
+ */
+export const deviceAgentMonths = pgTable(
+  'device_agent_months',
+  {
+    id: bigint('id', { mode: 'number' }).primaryKey().generatedByDefaultAsIdentity(),
+    /** The first day of the month. */
+    month: date('month', { mode: 'string' }).notNull(),
+    netBarCount: integer('net_bar_count').notNull(),
+    deviceCount: integer('device_count').notNull(),
+    devicesByDays: integer('devices_by_days').array().notNull(),
+    ...agentChainColumns({ copied: true }),
+  },
+  (t) => [
+    uniqueIndex('device_agent_months_agent_month_unique').on(t.agentId, t.month),
+    index('device_agent_months_month_idx').on(t.month, t.agentId),
+    // At least 0, not 1: PostgreSQL checks an upsert's proposed row (ingestion's increments,
+    // often 0 bars and 0 devices) before it finds the conflict.
+    check(
+      'device_agent_months_counts_check',
+      sql`${t.netBarCount} between 0 and ${t.deviceCount} and cardinality(${t.devicesByDays}) = ${sql.raw(String(DAYS_BUCKETS))}`,
+    ),
+    check('device_agent_months_month_check', sql`extract(day from ${t.month}) = 1`),
+    ...chainIndexes('device_agent_months', t, t.month, t.agentId),
+  ],
+);
+
 /**
  * A settled agent month (有效设备结算): written once, with its `device_settlement` ledger entry, in
  * one transaction; never updated (a correction is the operator's adjustment). The figures and the
@@ -110,4 +147,5 @@ export const deviceSettlements = pgTable(
 );
 
 export type DeviceMonthRow = typeof deviceMonths.$inferSelect;
+export type DeviceAgentMonthRow = typeof deviceAgentMonths.$inferSelect;
 export type DeviceSettlementRow = typeof deviceSettlements.$inferSelect;

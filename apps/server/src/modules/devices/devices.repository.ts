@@ -5,7 +5,12 @@ import { type Database, rowsOf, type Tx } from '../../db/client';
 import { equals } from '../../db/filters';
 import { inKeyOrder, keyBatches, type ListSource, pageOfKeys } from '../../db/list';
 import { agents } from '../../db/schema/agents';
-import { type DeviceSettlementRow, deviceMonths, deviceSettlements } from '../../db/schema/devices';
+import {
+  type DeviceSettlementRow,
+  deviceAgentMonths,
+  deviceMonths,
+  deviceSettlements,
+} from '../../db/schema/devices';
 import { netBars } from '../../db/schema/net-bars';
 import { inChainScope, type ScopeRef } from '../../db/scoping';
 
@@ -89,38 +94,33 @@ const underNode = (t: ChainColumns, node: SubtreeNode | undefined): SQL | undefi
 
 export function createDevicesRepository(db: Database) {
   const dm = deviceMonths;
+  const am = deviceAgentMonths;
+
+  /** The devices of an agent month active on at least `minDays` days: the buckets from there up. */
+  const validDevices = (minDays: SQL) =>
+    sql`(select coalesce(sum(v), 0) from unnest(${am.devicesByDays}[(${minDays} + 1):]) as v)::int`;
 
   /**
-   * The agent months of the filters: the rollup grouped by signing agent and month, each with its
+   * The agent months of the filters (the agent-month rollup: an index range), each with its
    * settlement when there is one; a settled month counts with the rule frozen on it.
    */
   function grouped(scope: ScopeRef, f: MonthStatFilters, rule: DeviceRule): SQL {
     const where = and(
-      inChainScope(scope, dm),
-      underNode(dm, f.under),
-      equals(dm.agentId, f.agentId),
-      equals(dm.month, f.month),
-      f.fromMonth === undefined ? undefined : sql`${dm.month} >= ${f.fromMonth}`,
-      f.toMonth === undefined ? undefined : sql`${dm.month} <= ${f.toMonth}`,
+      inChainScope(scope, am),
+      underNode(am, f.under),
+      equals(am.agentId, f.agentId),
+      equals(am.month, f.month),
+      f.fromMonth === undefined ? undefined : sql`${am.month} >= ${f.fromMonth}`,
+      f.toMonth === undefined ? undefined : sql`${am.month} <= ${f.toMonth}`,
+      f.status === undefined ? undefined : f.status === 1 ? sql`s.id is not null` : sql`s.id is null`,
     );
-    const status =
-      f.status === undefined
-        ? sql`true`
-        : f.status === 1
-          ? sql`g.settlement_id is not null`
-          : sql`g.settlement_id is null`;
     return sql`(
-      select * from (
-        select ${dm.agentId} as agent_id, ${dm.month} as month,
-          count(distinct ${dm.netBarId})::int as net_bar_count,
-          count(*)::int as device_count,
-          (count(*) filter (where ${dm.activeDays} >= coalesce(s.min_days, ${rule.minDays})))::int as valid_count,
-          s.id as settlement_id
-        from ${dm}
-          left join ${deviceSettlements} s on s.agent_id = ${dm.agentId} and s.month = ${dm.month}
-        where ${where ?? sql`true`}
-        group by ${dm.agentId}, ${dm.month}, s.id
-      ) g where ${status}
+      select ${am.agentId} as agent_id, ${am.month} as month, ${am.netBarCount} as net_bar_count,
+        ${am.deviceCount} as device_count,
+        ${validDevices(sql`coalesce(s.min_days, ${rule.minDays})`)} as valid_count, s.id as settlement_id
+      from ${am}
+        left join ${deviceSettlements} s on s.agent_id = ${am.agentId} and s.month = ${am.month}
+      where ${where ?? sql`true`}
     )`;
   }
 
@@ -301,9 +301,9 @@ export function createDevicesRepository(db: Database) {
     async monthFigures(tx: Tx, agentId: number, month: string, minDays: number) {
       const [r] = rowsOf(
         await tx.execute(sql`
-          select count(distinct ${dm.netBarId})::int as net_bar_count, count(*)::int as device_count,
-            (count(*) filter (where ${dm.activeDays} >= ${minDays}))::int as valid_count
-          from ${dm} where ${dm.agentId} = ${agentId} and ${dm.month} = ${month}`),
+          select ${am.netBarCount} as net_bar_count, ${am.deviceCount} as device_count,
+            ${validDevices(sql`${minDays}::int`)} as valid_count
+          from ${am} where ${am.agentId} = ${agentId} and ${am.month} = ${month}`),
       );
       return {
         netBarCount: Number(r?.net_bar_count ?? 0),

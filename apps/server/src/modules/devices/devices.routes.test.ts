@@ -1,3 +1,5 @@
+import { readdirSync, readFileSync } from 'node:fs';
+import { fileURLToPath } from 'node:url';
 import {
   changeDeviceSettlementStatus,
   type DeviceMonthStat,
@@ -162,24 +164,36 @@ describe('the valid-device rule', () => {
     expect(invalidOnly.object?.map((d) => d.deviceCode)).toEqual(['PC004']);
   });
 
-  it('keeps the monthly rollup equal to the direct count over the device days, whatever the order of reports', async () => {
+  it('keeps both rollups equal to the direct counts, whatever the order of reports, also in parallel', async () => {
     const w = await world();
+    // More bars of the city agent: batches of different bars write its agent months at once.
+    const more = [
+      await biz.netBar({ agent: w.city, name: '市级网吧二' }),
+      await biz.netBar({ agent: w.city, name: '市级网吧三' }),
+    ];
     // A seeded pseudo-random stream of reports: repeated days, short days, several months.
     let s = 20261128;
     const rand = () => {
       s = (s * 1103515245 + 12345) % 2147483648;
       return s / 2147483648;
     };
-    const bars = [w.bars.city, w.bars.province, w.bars.sibling];
-    const events: IngestEvent[] = [];
-    for (let i = 0; i < 400; i++) {
-      const bar = bars[Math.floor(rand() * bars.length)] as GivenNetBar;
-      const month = ['2026-01', '2026-02', '2026-03'][Math.floor(rand() * 3)] as string;
-      const day = 1 + Math.floor(rand() * 28);
-      const code = `PC${1 + Math.floor(rand() * 6)}`;
-      events.push(...deviceDays(bar, code, month, 1, 1 + Math.floor(rand() * 150), day));
-    }
+    const bars = [w.bars.city, w.bars.province, w.bars.sibling, ...more];
+    const reports = (bar: GivenNetBar, n: number): IngestEvent[] =>
+      Array.from({ length: n }, () => {
+        const month = ['2026-01', '2026-02', '2026-03'][Math.floor(rand() * 3)] as string;
+        const day = 1 + Math.floor(rand() * 28);
+        const code = `PC${1 + Math.floor(rand() * 6)}`;
+        return deviceDays(bar, code, month, 1, 1 + Math.floor(rand() * 150), day);
+      }).flat();
+    const events = Array.from({ length: 400 }, () =>
+      reports(bars[Math.floor(rand() * bars.length)] as GivenNetBar, 1),
+    ).flat();
     for (let i = 0; i < events.length; i += 37) await ingest(events.slice(i, i + 37));
+    // Then rounds of one batch per bar, all at once (PostgreSQL: real parallel transactions).
+    for (let round = 0; round < 6; round++) {
+      await Promise.all(bars.map((bar) => ingest(reports(bar, 12))));
+    }
+
     const direct = await t.rows(sql`
       select net_bar_id, device_code, to_char(date_trunc('month', day), 'YYYY-MM') as month,
         (count(*) filter (where active_minutes >= 60))::int as active_days, count(*)::int as reported_days
@@ -189,6 +203,33 @@ describe('the valid-device rule', () => {
       from device_months order by 1, 2, 3`);
     expect(rollup).toEqual(direct);
     expect(rollup.length).toBeGreaterThan(20);
+
+    const directAgentMonths = await t.rows(sql`
+      select agent_id, to_char(month, 'YYYY-MM') as month, count(distinct net_bar_id)::int as bars,
+        count(*)::int as devices,
+        (select array_agg((select count(*) from device_months x
+           where x.agent_id = m.agent_id and x.month = m.month and x.active_days = d)::int order by d)
+         from generate_series(0, 31) d) as by_days
+      from device_months m group by agent_id, month order by 1, 2`);
+    const agentMonths = await t.rows(sql`
+      select agent_id, to_char(month, 'YYYY-MM') as month, net_bar_count as bars, device_count as devices,
+        devices_by_days as by_days
+      from device_agent_months order by 1, 2`);
+    expect(agentMonths).toEqual(directAgentMonths);
+    expect(agentMonths.filter((r) => r.agent_id === w.city.id && Number(r.bars) === 3)).toHaveLength(3);
+
+    // The migration that built the agent months of databases ingested before: the same rows.
+    const migrations = fileURLToPath(new URL('../../../drizzle/migrations/', import.meta.url));
+    const file = readdirSync(migrations).find((f) => f.endsWith('_device_agent_months_backfill.sql'));
+    if (!file) throw new Error('no backfill migration');
+    await t.rows(sql`delete from device_agent_months`);
+    await t.rows(sql.raw(readFileSync(`${migrations}${file}`, 'utf8')));
+    expect(
+      await t.rows(sql`
+        select agent_id, to_char(month, 'YYYY-MM') as month, net_bar_count as bars, device_count as devices,
+          devices_by_days as by_days
+        from device_agent_months order by 1, 2`),
+    ).toEqual(directAgentMonths);
   });
 });
 

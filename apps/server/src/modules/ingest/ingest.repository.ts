@@ -4,7 +4,7 @@ import { z } from 'zod';
 import { type ChainLink, chainValues } from '../../db/agent-chain';
 import { type Database, rowsOf } from '../../db/client';
 import { channels } from '../../db/schema/channels';
-import { deviceActiveDays, deviceMonths } from '../../db/schema/devices';
+import { DAYS_BUCKETS, deviceActiveDays, deviceAgentMonths, deviceMonths } from '../../db/schema/devices';
 import { games } from '../../db/schema/games';
 import { ingestEvents } from '../../db/schema/ingest';
 import { netBars } from '../../db/schema/net-bars';
@@ -561,22 +561,68 @@ export function createIngestRepository(db: Database) {
       // The monthly rollup of the devices just written: recounted from their days (a statement
       // later in the same transaction sees them), per (bar, month) the devices of the batch. The
       // batch holds its net bars' advisory locks, so no other batch writes these days meanwhile.
+      // In the same statement, the agent-month rollup moves by what changed: every statement of
+      // it reads the device months as they were before (one snapshot), so a device new to the
+      // month adds a device (and its bar, when the bar had none there), and each device's bucket
+      // of active days moves from its old count to its new one. Increments add up whatever the
+      // order of concurrent batches (other bars of the same agent); recounting the agent month
+      // here would lose a concurrent batch's devices (not yet committed when this one counts).
       await db.q().execute(sql`
-        insert into ${deviceMonths} (net_bar_id, device_code, month, active_days, reported_days, ${CHAIN_COLUMNS})
-        select d.net_bar_id, d.device_code, m.month,
-          count(*) filter (where d.active_minutes >= ${DEVICE_DAY_MIN_MINUTES})::int, count(*)::int, ${chainFrom('b')}
-        from (
+        with touched as (
           select x.net_bar_id, date_trunc('month', x.day)::date as month, array_agg(distinct x.device_code) as codes
           from json_to_recordset(${json(data)}::json) as x(net_bar_id int, device_code text, day date)
           group by 1, 2
-        ) m
-        join ${deviceActiveDays} d on d.net_bar_id = m.net_bar_id
-          and d.day >= m.month and d.day < (m.month + interval '1 month')::date
-          and d.device_code = any(m.codes)
-        join ${netBars} b on b.id = m.net_bar_id
-        group by d.net_bar_id, d.device_code, m.month, ${chainFrom('b')}
-        on conflict (net_bar_id, month, device_code) do update set
-          active_days = excluded.active_days, reported_days = excluded.reported_days`);
+        ),
+        before as (
+          select m.net_bar_id, m.month, m.device_code, m.active_days
+          from ${deviceMonths} m
+          join touched k on k.net_bar_id = m.net_bar_id and k.month = m.month and m.device_code = any(k.codes)
+        ),
+        bars_before as (
+          select distinct m.net_bar_id, m.month, m.agent_id
+          from ${deviceMonths} m join touched k on k.net_bar_id = m.net_bar_id and k.month = m.month
+        ),
+        after as (
+          insert into ${deviceMonths} (net_bar_id, device_code, month, active_days, reported_days, ${CHAIN_COLUMNS})
+          select d.net_bar_id, d.device_code, k.month,
+            count(*) filter (where d.active_minutes >= ${DEVICE_DAY_MIN_MINUTES})::int, count(*)::int, ${chainFrom('b')}
+          from touched k
+          join ${deviceActiveDays} d on d.net_bar_id = k.net_bar_id
+            and d.day >= k.month and d.day < (k.month + interval '1 month')::date
+            and d.device_code = any(k.codes)
+          join ${netBars} b on b.id = k.net_bar_id
+          group by d.net_bar_id, d.device_code, k.month, ${chainFrom('b')}
+          on conflict (net_bar_id, month, device_code) do update set
+            active_days = excluded.active_days, reported_days = excluded.reported_days
+          returning net_bar_id, device_code, month, active_days, ${CHAIN_COLUMNS}
+        ),
+        changes as (
+          select a.*, o.active_days as old_days,
+            (o.device_code is null) as new_device,
+            not exists (select 1 from bars_before bb
+              where bb.net_bar_id = a.net_bar_id and bb.month = a.month and bb.agent_id = a.agent_id) as new_bar
+          from after a
+          left join before o on o.net_bar_id = a.net_bar_id and o.month = a.month and o.device_code = a.device_code
+        ),
+        buckets as (
+          select c.agent_id, c.month, g.d,
+            sum((c.active_days = g.d)::int - (c.old_days is not null and c.old_days = g.d)::int)::int as delta
+          from changes c cross join generate_series(0, ${DAYS_BUCKETS - 1}) as g(d)
+          group by 1, 2, 3
+        )
+        insert into ${deviceAgentMonths} (month, net_bar_count, device_count, devices_by_days, ${CHAIN_COLUMNS})
+        select c.month, count(distinct c.net_bar_id) filter (where c.new_bar)::int,
+          count(*) filter (where c.new_device)::int,
+          (select array_agg(u.delta order by u.d) from buckets u where u.agent_id = c.agent_id and u.month = c.month),
+          ${chainFrom('c')}
+        from changes c
+        group by c.month, ${chainFrom('c')}
+        on conflict (agent_id, month) do update set
+          net_bar_count = device_agent_months.net_bar_count + excluded.net_bar_count,
+          device_count = device_agent_months.device_count + excluded.device_count,
+          devices_by_days = array(
+            select a + b from unnest(device_agent_months.devices_by_days, excluded.devices_by_days) as u(a, b)
+          )`);
     },
 
     /**
