@@ -9,6 +9,7 @@ import {
   indexAgentTree,
   keysWithChildren,
   pathOf,
+  withoutTreeRoot,
 } from './agent-tree-select-model';
 
 const SELF = 3;
@@ -139,5 +140,13 @@ describe('agentTreeLabel', () => {
     expect(agentTreeLabel(structuredPid, SELF)).toBe('本级');
     expect(agentTreeLabel(structuredPid, -1)).toBe('全部');
     expect(agentTreeLabel(structuredPid, 99)).toBeNull();
+  });
+});
+
+describe('withoutTreeRoot', () => {
+  it('leaves the root (全部) out of the query and keeps any other node', () => {
+    expect(withoutTreeRoot({ pid: -1, status: 50 })).toEqual({ status: 50 });
+    expect(withoutTreeRoot({ pid: 7 })).toEqual({ pid: 7 });
+    expect(withoutTreeRoot({ status: 50 })).toEqual({ status: 50 });
   });
 });

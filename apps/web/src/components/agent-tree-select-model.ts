@@ -166,3 +166,9 @@ export function agentTreeLabel(nodes: readonly AgentTreeNode[], id: number): str
   }
   return null;
 }
+
+/** The tree's root (全部) means no node: it is left out of the query (`pid`). */
+export const withoutTreeRoot = (query: Record<string, unknown>): Record<string, unknown> => {
+  const { pid, ...rest } = query;
+  return pid === undefined || pid === AGENT_TREE_ROOT_ID ? rest : { ...rest, pid };
+};

@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { durationText, last30Days, monthAligned, statusLabel, withoutTreeRoot } from './order-labels';
+import { durationText, last30Days, monthAligned, statusLabel } from './order-labels';
 
 describe('order labels and ranges', () => {
   it('moves a month range to the end of its month (spec section 4), and only by month', () => {
@@ -28,7 +28,5 @@ describe('order labels and ranges', () => {
       '1小时30分钟',
     ]);
     expect([statusLabel(52), statusLabel(70), statusLabel(99)]).toEqual(['部分完成', '维权中', '99']);
-    expect(withoutTreeRoot({ pid: -1, status: 50 })).toEqual({ status: 50 });
-    expect(withoutTreeRoot({ pid: 7 })).toEqual({ pid: 7 });
   });
 });

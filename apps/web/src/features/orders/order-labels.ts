@@ -1,4 +1,3 @@
-import { AGENT_TREE_ROOT_ID } from '@agent-console/contract/agent';
 import { defaultRange, formatDateTime } from '@agent-console/contract/dates';
 import { OrderSourceLabels, OrderStatusLabels, TerminalTypeLabels } from '@agent-console/contract/enums';
 import {
@@ -42,12 +41,6 @@ export function last30Days(now = new Date()): { startTime: string; endTime: stri
   const [start, end] = defaultRange(now);
   return { startTime: formatDateTime(start), endTime: formatDateTime(end) };
 }
-
-/** The tree's root (全部) means no node: it is left out of the query. */
-export const withoutTreeRoot = (query: Record<string, unknown>): Record<string, unknown> => {
-  const { pid, ...rest } = query;
-  return pid === undefined || pid === AGENT_TREE_ROOT_ID ? rest : { ...rest, pid };
-};
 
 /** The date range field of the filter forms and the two filter keys it holds. */
 export const RANGE_FIELDS = { range: ['startTime', 'endTime'] } as const;

@@ -9,6 +9,7 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { Suspense, useMemo, useState } from 'react';
+import { withoutTreeRoot } from '../../../components/agent-tree-select-model';
 import { ListPage } from '../../../components/list-page';
 import { subAgentTaskStatusQuery } from '../../../features/agents/api/get-sub-agent-task-status';
 import { useDeleteAgent } from '../../../features/agents/api/save-agent';
@@ -16,7 +17,6 @@ import { AGENT_TABLE_WIDTH, agentColumns } from '../../../features/agents/compon
 import {
   AGENT_FILTER_RANGES,
   AgentFilterFields,
-  withoutTreeRoot,
 } from '../../../features/agents/components/agent-filter-fields';
 import type { AgentDialogMode } from '../../../features/agents/components/agent-form-dialog';
 import { useUnavailableAgentFilter } from '../../../features/agents/use-unavailable-agent-filter';

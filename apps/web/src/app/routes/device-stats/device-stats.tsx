@@ -1,4 +1,4 @@
-import { withoutTreeRoot } from '../../../features/agents/components/agent-filter-fields';
+import { withoutTreeRoot } from '../../../components/agent-tree-select-model';
 import { DeviceStatList } from '../../../features/devices/components/device-stat-list';
 
 /** /device-stats (setSettleAuthority): 有效设备统计. */

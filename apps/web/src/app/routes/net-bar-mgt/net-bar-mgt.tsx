@@ -10,8 +10,8 @@ import { PlusOutlined } from '@ant-design/icons';
 import { useQuery } from '@tanstack/react-query';
 import { Button } from 'antd';
 import { Suspense, useEffect, useMemo, useState } from 'react';
+import { withoutTreeRoot } from '../../../components/agent-tree-select-model';
 import { ListPage } from '../../../components/list-page';
-import { withoutTreeRoot } from '../../../features/agents/components/agent-filter-fields';
 import {
   fetchShortUrl,
   packingStatusQuery,

@@ -8,6 +8,7 @@ import { WithdrawSettingForm } from '../../../features/finance/components/withdr
 import { siteInfoQuery } from '../../../features/site/api/get-site-info';
 import { SiteSettingsForm } from '../../../features/site/components/site-settings-form';
 import { unfinishedTasksQuery } from '../../../lib/session';
+import './setting.css';
 
 export const clientLoader = (queryClient: QueryClient) => async () => {
   await Promise.all([
@@ -47,11 +48,11 @@ function DeviceSettingCard() {
 /** /setting (level 0): the site name and logo shown by every console, the withdrawal and the device settlement rules. */
 export default function SettingRoute() {
   return (
-    <>
+    <div className="setting-page">
       <SiteSettingCard />
       <WithdrawSettingCard />
       <DeviceSettingCard />
-    </>
+    </div>
   );
 }
 

@@ -12,9 +12,9 @@ import {
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
 import Input from 'antd/es/input/Input';
+import { withoutTreeRoot } from '../../../components/agent-tree-select-model';
 import { LazyAgentTreeSelect, LazyDateRangePicker } from '../../../components/lazy-fields';
 import { ListPage } from '../../../components/list-page';
-import { withoutTreeRoot } from '../../../features/agents/components/agent-filter-fields';
 import { webConfigQuery } from '../../../features/promotion/api/channels';
 import { WebDomainConfig } from '../../../features/promotion/components/web-domain-config';
 import {

@@ -1,4 +1,4 @@
-import { AGENT_TREE_ROOT_ID, type AgentInfo } from '@agent-console/contract/agent';
+import type { AgentInfo } from '@agent-console/contract/agent';
 import { AGENT_LEVELS } from '@agent-console/contract/enums';
 import { useQuery } from '@tanstack/react-query';
 import { Form, Select } from 'antd';
@@ -14,12 +14,6 @@ export const levelOptionsBelow = (level: number) =>
 
 /** The created range field of the filter form and the two filter keys it holds. */
 export const AGENT_FILTER_RANGES = { range: ['startTime', 'endTime'] } as const;
-
-/** The tree's root (全部) means no node: it is left out of the query. */
-export const withoutTreeRoot = (query: Record<string, unknown>): Record<string, unknown> => {
-  const { pid, ...rest } = query;
-  return pid === undefined || pid === AGENT_TREE_ROOT_ID ? rest : { ...rest, pid };
-};
 
 /**
  * The filters of the agent list: name, phone, level, area (the caller's region tree, loaded here), agent tree

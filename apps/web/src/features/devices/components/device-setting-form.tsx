@@ -7,7 +7,6 @@ import { fenToYuan, yuanToFen } from '@agent-console/contract/money';
 import { useQueryClient } from '@tanstack/react-query';
 import { Button, Form, Input } from 'antd';
 import { useAction } from '../../../lib/use-action';
-import '../devices.css';
 import { validValues } from '../../../lib/valid-form';
 import { deviceSettingQuery, saveDeviceSetting } from '../api/devices';
 
@@ -42,13 +41,7 @@ export function DeviceSettingForm({ setting }: { setting: DeviceSetting }) {
   };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      initialValues={initial}
-      className="device-setting-form"
-      autoComplete="off"
-    >
+    <Form form={form} layout="vertical" initialValues={initial} autoComplete="off">
       <Form.Item
         label="有效天数（天）"
         name="minDays"

@@ -6,7 +6,6 @@ import { useAction } from '../../../lib/use-action';
 import { validValues } from '../../../lib/valid-form';
 import { saveWithdrawSetting, withdrawSettingQuery } from '../api/finance';
 import { feeRateText, percentToFeeRate } from '../withdraw-labels';
-import './finance.css';
 
 interface Values {
   minYuan: string;
@@ -57,13 +56,7 @@ export function WithdrawSettingForm({ setting }: { setting: WithdrawSetting }) {
   };
 
   return (
-    <Form
-      form={form}
-      layout="vertical"
-      initialValues={initial}
-      className="withdraw-setting-form"
-      autoComplete="off"
-    >
+    <Form form={form} layout="vertical" initialValues={initial} autoComplete="off">
       <Form.Item label="最低提现金额（元）" name="minYuan" rules={[yuanRule('最低提现金额', 1)]}>
         <Input inputMode="decimal" maxLength={14} aria-label="最低提现金额" />
       </Form.Item>

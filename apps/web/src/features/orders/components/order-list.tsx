@@ -7,11 +7,12 @@ import {
 } from '@agent-console/contract/orders';
 import type { ReactNode } from 'react';
 import { Suspense, useState } from 'react';
+import { withoutTreeRoot } from '../../../components/agent-tree-select-model';
 import { ListPage } from '../../../components/list-page';
 import { lazyComponent } from '../../../lib/lazy-chunk';
 import { useAgentInfo } from '../../../lib/session';
 import { useList } from '../../../lib/use-list';
-import { last30Days, RANGE_FIELDS, withoutTreeRoot } from '../order-labels';
+import { last30Days, RANGE_FIELDS } from '../order-labels';
 import { ORDER_TABLE_WIDTH, orderColumns } from './order-columns';
 import { OrderFilterFields } from './order-filter-fields';
 import { OrderTotals } from './order-totals';

@@ -15,12 +15,13 @@ import { ReloadOutlined } from '@ant-design/icons';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import { Button, Form, Segmented, Space, Table, type TableColumnsType } from 'antd';
 import { useEffect, useRef, useState } from 'react';
+import { withoutTreeRoot } from '../../../components/agent-tree-select-model';
 import { LazyDateRangePicker } from '../../../components/lazy-fields';
 import { fromFormValues, toFormValues } from '../../../components/list-page';
 import { ListPager } from '../../../components/list-pager';
 import { call } from '../../../lib/api-client';
 import { columnsWidth } from '../../../lib/table-width';
-import { monthAligned, RANGE_FIELDS, withoutTreeRoot } from '../order-labels';
+import { monthAligned, RANGE_FIELDS } from '../order-labels';
 import { OrderTotals } from './order-totals';
 import { PlaceFilterFields } from './place-filter-fields';
 

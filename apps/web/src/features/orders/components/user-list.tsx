@@ -8,13 +8,14 @@ import {
 } from '@agent-console/contract/orders';
 import { Form, Select, type TableColumnsType } from 'antd';
 import Input from 'antd/es/input/Input';
+import { withoutTreeRoot } from '../../../components/agent-tree-select-model';
 import { LazyDateRangePicker } from '../../../components/lazy-fields';
 import { ListPage } from '../../../components/list-page';
 import { formatTime } from '../../../lib/format';
 import { useAgentInfo } from '../../../lib/session';
 import { columnsWidth } from '../../../lib/table-width';
 import { useList } from '../../../lib/use-list';
-import { last30Days, RANGE_FIELDS, terminalLabel, terminalOptions, withoutTreeRoot } from '../order-labels';
+import { last30Days, RANGE_FIELDS, terminalLabel, terminalOptions } from '../order-labels';
 import { PlaceFilterFields } from './place-filter-fields';
 import '../orders.css';
 
