@@ -2,6 +2,8 @@ import { formatDateTime, RANGE_SHORTCUTS } from '@agent-console/contract/dates';
 import { DatePicker } from 'antd';
 import dayjs, { type Dayjs } from 'dayjs';
 import 'dayjs/locale/zh-cn';
+import { cx } from '../lib/cx';
+import { RANGE_WITH_TIMES_CLASS } from './date-range-picker-class';
 import { RANGE_PLACEHOLDERS } from './field-placeholders';
 
 // antd's date pickers follow dayjs's locale (week starting Monday, Chinese month names): they come
@@ -77,7 +79,7 @@ export function DateRangePicker({
   return (
     <DatePicker.RangePicker
       id={id}
-      className={className}
+      className={cx(className, type === 'datetimerange' && RANGE_WITH_TIMES_CLASS)}
       autoFocus={autoFocus}
       defaultOpen={defaultOpen}
       value={shown}

@@ -8,6 +8,7 @@ import type { AgentTreeSelectProps } from './agent-tree-select';
 import { agentTreeLevelQuery } from './agent-tree-select-api';
 import type { AreaCascaderProps } from './area-cascader';
 import type { DateRangePickerProps } from './date-range-picker';
+import { RANGE_WITH_TIMES_CLASS } from './date-range-picker-class';
 import { AGENT_PLACEHOLDER, AREA_PLACEHOLDER, RANGE_PLACEHOLDERS } from './field-placeholders';
 import './lazy-fields.css';
 
@@ -121,7 +122,11 @@ export function LazyDateRangePicker(props: DateRangePickerProps) {
   const [start, end] = props.value ?? ['', ''];
   return (
     <fieldset
-      className={cx('range-stand-in', props.className)}
+      className={cx(
+        'range-stand-in',
+        props.className,
+        props.type === 'datetimerange' && RANGE_WITH_TIMES_CLASS,
+      )}
       onMouseEnter={events.onMouseEnter}
       onMouseDown={events.onMouseDown}
     >

@@ -87,10 +87,7 @@ export default function WebMgtRoute() {
             />
           </Form.Item>
           <Form.Item name="range" label="统计时间">
-            <LazyDateRangePicker
-              className="list-filter-range promotion-datetime-range"
-              type="datetimerange"
-            />
+            <LazyDateRangePicker className="list-filter-range" type="datetimerange" />
           </Form.Item>
         </>
       }
