@@ -168,9 +168,10 @@ export function useTestApp(options: TestAppOptions = {}) {
    * trigger on every table notes the tables a test writes (`test_seed.dirty`); each reset is one
    * call of `test_seed.restore()`, which empties those tables and copies their seed back, then
    * moves every sequence to where the seed left it. A test that only reads costs one statement.
-   * As a superuser (PGlite, the usual test server) the restore runs with the triggers off
-   * (session_replication_role), so a written table is restored alone; otherwise with its foreign
-   * keys checked, so the tables whose keys lead to it are restored with it (children first).
+   * As a superuser (PGlite, the usual test server) the restore deletes with the triggers off
+   * (session_replication_role: no foreign key checked, the ledger's append-only trigger quiet), so
+   * a written table is restored alone; otherwise it truncates the written tables with those whose
+   * foreign keys lead to them (TRUNCATE fires no row trigger).
    */
   async function captureSeed() {
     // Parents before children: every table after the tables its foreign keys point to.
@@ -249,10 +250,14 @@ export function useTestApp(options: TestAppOptions = {}) {
            from test_seed.dirty d join test_seed.emptied e on e.name = d.name;
          if targets is not null then
            perform set_config('ac.restoring', 'on', true);
-           ${superuser ? "perform set_config('session_replication_role', 'replica', true);" : ''}
+           ${
+             superuser
+               ? `perform set_config('session_replication_role', 'replica', true);
            for t in select name from test_seed.tables where name = any(targets) order by ord desc loop
              execute format('delete from public.%I', t);
-           end loop;
+           end loop;`
+               : `execute 'truncate ' || (select string_agg(format('public.%I', m), ', ') from unnest(targets) m);`
+           }
            for t in select name from test_seed.tables where name = any(targets) order by ord loop
              execute format('insert into public.%I overriding system value select * from test_seed.%I', t, t);
            end loop;
