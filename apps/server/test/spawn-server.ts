@@ -29,7 +29,8 @@ export interface SpawnedServer {
 export const testKeyFile = (dataDir: string) => `${dataDir}.data.key`;
 
 /**
- * Starts `node --import tsx src/server.ts` (what `npm start` runs) on PGlite in `dataDir`, its data key in
+ * Starts `node --import tsx src/server.ts` (what `npm start` runs; through test/with-parent.ts, which
+ * stops it when the test process dies) on PGlite in `dataDir`, its data key in
  * `testKeyFile(dataDir)` unless `env` says otherwise (`DATABASE_URL` in it: on PostgreSQL).
  * `entry` `test/e2e-server.ts` is the same server with every image captcha showing
  * `E2E_CAPTCHA_TEXT` (for tests that send SMS codes through the API).
@@ -55,8 +56,13 @@ export function spawnServer(
     ...extraEnv,
   };
   // tsx as a loader of this very process (not its CLI, which runs the server in a child of its
-  // own): a signal sent to `child`, SIGKILL included, reaches the server itself.
-  const child = spawn(process.execPath, ['--import', 'tsx', entry], { cwd: SERVER_DIR, env, stdio: 'pipe' });
+  // own): a signal sent to `child`, SIGKILL included, reaches the server itself. Through
+  // test/with-parent.ts, which ends the server when this process dies (its stdin pipe closes).
+  const child = spawn(process.execPath, ['--import', 'tsx', 'test/with-parent.ts', entry], {
+    cwd: SERVER_DIR,
+    env,
+    stdio: 'pipe',
+  });
   let out = '';
   child.stdout?.on('data', (d: Buffer) => {
     out += d.toString();
