@@ -221,8 +221,8 @@ export function useTestApp(options: TestAppOptions = {}) {
       ...tables.map((t) => `create table test_seed."${t}" as select * from public."${t}"`),
       'create table test_seed.tables (name text primary key, ord int not null)',
       `insert into test_seed.tables values ${tables.map((t, i) => `(${literal(t)}, ${i})`).join(', ')}`,
-      'create table test_seed.emptied (name text not null, member text not null)',
-      `insert into test_seed.emptied values ${tables
+      'create table test_seed.restored_with (name text not null, member text not null)',
+      `insert into test_seed.restored_with values ${tables
         .flatMap((t) => restoredWith(t).map((m) => `(${literal(t)}, ${literal(m)})`))
         .join(', ')}`,
       `create table test_seed.sequences as select sequencename as name, last_value, start_value
@@ -247,7 +247,7 @@ export function useTestApp(options: TestAppOptions = {}) {
          s record;
        begin
          select array_agg(distinct e.member) into targets
-           from test_seed.dirty d join test_seed.emptied e on e.name = d.name;
+           from test_seed.dirty d join test_seed.restored_with e on e.name = d.name;
          if targets is not null then
            perform set_config('ac.restoring', 'on', true);
            ${
