@@ -36,7 +36,7 @@ import { buildApp } from '../apps/server/src/app';
 import { loadConfig } from '../apps/server/src/config';
 import { rowsOf } from '../apps/server/src/db/client';
 import { seedDemoWorld } from '../apps/server/src/demo/seed-demo-world';
-import { post, signIn } from './lib/calls';
+import { concurrently, post, signIn } from './lib/calls';
 import { openDatabase } from './lib/database';
 import { option } from './lib/options';
 import { percentile } from './lib/stats';
@@ -186,13 +186,7 @@ async function main() {
         { name: 'stats totals', ep: totalBarOrderStatistics, body: { timeType: '10', ...statsRange } },
       ];
       for (const call of calls) {
-        const samples: number[] = [];
-        for (let round = 0; round < WARMUP + CALLS; round++) {
-          const times = await Promise.all(
-            cookies.map((cookie) => post(app, call.ep, call.body, cookie).then((r) => r.ms)),
-          );
-          if (round >= WARMUP) samples.push(...times);
-        }
+        const samples = await concurrently(app, call, cookies, { warmup: WARMUP, rounds: CALLS });
         figures.push({
           role,
           name: call.name,

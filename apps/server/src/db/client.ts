@@ -1,4 +1,5 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
+import { createHash } from 'node:crypto';
 import { mkdirSync } from 'node:fs';
 import { fileURLToPath } from 'node:url';
 import { PGlite } from '@electric-sql/pglite';
@@ -169,11 +170,46 @@ export interface CreateDbOptions {
   onFsync?: (path: string) => void;
 }
 
+/** Set while `preparedStatements` runs its function: the statements sent then are named. */
+const naming = new AsyncLocalStorage<true>();
+
+/**
+ * Runs `fn` with the statements it sends prepared by name (PostgreSQL): each connection parses and
+ * plans a statement's text once, and after a few runs PostgreSQL keeps its generic plan when that
+ * is no dearer than planning each time, so a repeated statement costs only its execution. The name
+ * is a hash of the text, so a text is one statement whatever builds it. Only for statements whose
+ * texts are few (a list page: one text per filter shape, the values are parameters): every name
+ * stays prepared on each connection for its life. PGlite plans each statement (it has no names).
+ */
+export const preparedStatements = <T>(fn: () => PromiseLike<T>): Promise<T> =>
+  naming.run(true, async () => await fn());
+
+/** The name of a statement's text: `s` and the 40 hex digits of its SHA-1 (a name holds 63). */
+const statementName = (text: string) => `s${createHash('sha1').update(text).digest('hex')}`;
+
+/** node-postgres's client, naming the statements sent inside `preparedStatements`. */
+class NamingClient extends pg.Client {
+  // biome-ignore lint/suspicious/noExplicitAny: the overloads of pg.Client.query pass through as they are.
+  override query(config: any, ...rest: any[]): any {
+    // biome-ignore lint/suspicious/noExplicitAny: see above.
+    const query = super.query as (...args: any[]) => any;
+    if (
+      naming.getStore() &&
+      config &&
+      typeof config === 'object' &&
+      typeof config.text === 'string' &&
+      !config.name
+    )
+      return query.call(this, { ...config, name: statementName(config.text) }, ...rest);
+    return query.call(this, config, ...rest);
+  }
+}
+
 /** Opens the database of the config: node-postgres when a URL is given, PGlite otherwise. */
 export async function createDb(target: DatabaseTarget, options: CreateDbOptions = {}): Promise<Database> {
   const retry: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
   if (target.driver === 'pg') {
-    const pool = new pg.Pool({ connectionString: target.url, max: 10 });
+    const pool = new pg.Pool({ connectionString: target.url, max: 10, Client: NamingClient });
     // An idle client that loses its connection must not crash the process.
     pool.on('error', () => {});
     const db: Db = drizzlePg({ client: pool });

@@ -73,6 +73,29 @@ describe('the list pipeline', () => {
     });
   });
 
+  it('prepares a page by name on PostgreSQL: one statement for every page of one filter shape', async () => {
+    const prepared = await t.db.transaction(async (tx) => {
+      // One connection (the transaction's), so what it has prepared is what these pages named.
+      // A filter of its own, so no earlier test on this connection has prepared the same text.
+      const mine = sql`${agents.agentName} <> 'prepared by name'`;
+      for (const pageNum of [1, 2, 3]) await pageOfKeys(tx, source('desc', mine), { pageNum, pageSize: 30 });
+      await pageOfKeys(tx, source('asc', mine), { pageNum: 1, pageSize: 30 });
+      await tx.execute(sql`select 1 as unnamed`);
+      const rows = await tx.execute(sql`select name, statement from pg_prepared_statements order by name`);
+      return (rows as unknown as { rows: { name: string; statement: string }[] }).rows;
+    });
+    if (t.db.driver === 'pglite') {
+      // PGlite plans every statement: nothing is kept by name.
+      expect(prepared).toEqual([]);
+      return;
+    }
+    const pages = prepared.filter((r) => r.statement.includes('prepared by name'));
+    // The descending pages share one statement, the ascending list has its own.
+    expect(pages).toHaveLength(2);
+    for (const p of pages) expect(p.name).toMatch(/^s[0-9a-f]{40}$/);
+    expect(prepared.some((r) => r.statement.includes('unnamed'))).toBe(false);
+  });
+
   describe('one page in one statement (pageOf)', () => {
     const display = (page: PageSelection) =>
       t.db

@@ -1,6 +1,6 @@
 import type { SortOrder } from '@agent-console/contract';
 import { type AnyColumn, and, type SQL, sql } from 'drizzle-orm';
-import { type Db, rowsOf } from './client';
+import { type Db, preparedStatements, rowsOf } from './client';
 
 /**
  * The list pipeline, data side: the one way a repository pages, totals and exports a list.
@@ -13,6 +13,8 @@ import { type Db, rowsOf } from './client';
  * read from a rollup: `ListSource.count`), so a page costs one round trip to the database and one
  * snapshot answers both. `pageOfKeys` reads the keys and the count alone (one statement too), for
  * a repository that fetches its rows by key itself.
+ * A page's statements are prepared (`preparedStatements`): their text is one per filter shape, the
+ * values are parameters, so PostgreSQL plans a list's page once per connection, not at every call.
  * An export walks the same base rows in key batches by keyset (no offset), so it never holds more
  * than a batch.
  */
@@ -49,9 +51,16 @@ export const filtered = (src: ListSource): SQL => sql`from ${src.from} where ${w
 /** The count of all matches, as a scalar SQL expression. */
 const countOf = (src: ListSource): SQL => src.count ?? sql`(select count(*) ${filtered(src)})`;
 
-/** The keys of the page `page` in list order: a subquery (`select key … limit … offset …`). */
-const keysOfPage = (src: ListSource, page: { pageNum: number; pageSize: number }): SQL =>
-  sql`select ${src.key} ${filtered(src)} order by ${orderBy(src)} limit ${page.pageSize} offset ${(page.pageNum - 1) * page.pageSize}`;
+/**
+ * The keys of the page `page` in list order: a subquery (`select key … limit … offset …`). The
+ * page size is written into the text (a handful of sizes): with it a parameter, PostgreSQL cannot
+ * tell a page from a whole table and never settles on the prepared statement's generic plan.
+ */
+const keysOfPage = (src: ListSource, page: { pageNum: number; pageSize: number }): SQL => {
+  if (!Number.isSafeInteger(page.pageSize) || page.pageSize < 1)
+    throw new Error('a page size is a positive integer');
+  return sql`select ${src.key} ${filtered(src)} order by ${orderBy(src)} limit ${sql.raw(String(page.pageSize))} offset ${(page.pageNum - 1) * page.pageSize}`;
+};
 
 /**
  * The keys of one page and the count of all matches, in one statement. A page past the end has no
@@ -64,9 +73,11 @@ export async function pageOfKeys(
 ): Promise<PageOfKeys> {
   const offset = (page.pageNum - 1) * page.pageSize;
   const [row] = rowsOf(
-    await db.execute(
-      sql`select t.n, case when t.n > ${offset} then array(${keysOfPage(src, page)}) end as keys
-        from (select (${countOf(src)})::int as n) t`,
+    await preparedStatements(() =>
+      db.execute(
+        sql`select t.n, case when t.n > ${offset} then array(${keysOfPage(src, page)}) end as keys
+          from (select (${countOf(src)})::int as n) t`,
+      ),
     ),
   );
   return { keys: keyArray(row?.keys), total: Number(row?.n ?? 0) };
@@ -99,18 +110,20 @@ export async function pageOf<R extends { total: number }>(
   db: Db,
   src: ListSource,
   page: { pageNum: number; pageSize: number },
-  rows: (selection: PageSelection) => Promise<R[]>,
+  rows: (selection: PageSelection) => PromiseLike<R[]>,
 ): Promise<{ rows: R[]; total: number }> {
-  const found = await rows({
-    keys: sql`(${keysOfPage(src, page)})`,
-    order: orderBy(src),
-    total: sql<number>`(${countOf(src)})::int`.mapWith(Number),
-  });
+  const found = await preparedStatements(() =>
+    rows({
+      keys: sql`(${keysOfPage(src, page)})`,
+      order: orderBy(src),
+      total: sql<number>`(${countOf(src)})::int`.mapWith(Number),
+    }),
+  );
   const [first] = found;
   if (first) return { rows: found, total: first.total };
   // No row: nothing matches (page 1: the count is 0), or the page is past the end.
   if (page.pageNum === 1) return { rows: [], total: 0 };
-  const [row] = rowsOf(await db.execute(sql`select (${countOf(src)})::int as n`));
+  const [row] = rowsOf(await preparedStatements(() => db.execute(sql`select (${countOf(src)})::int as n`)));
   return { rows: [], total: Number(row?.n ?? 0) };
 }
 

@@ -1,5 +1,5 @@
 import { and, eq, isNull, lt, ne, sql } from 'drizzle-orm';
-import type { Database } from '../../db/client';
+import { type Database, preparedStatements } from '../../db/client';
 import { accounts } from '../../db/schema/accounts';
 import { agents } from '../../db/schema/agents';
 import { sessions } from '../../db/schema/sessions';
@@ -9,29 +9,31 @@ export function createSessionsRepository(db: Database) {
     async insert(row: typeof sessions.$inferInsert): Promise<void> {
       await db.q().insert(sessions).values(row);
     },
-    /** The session with its account and agent, for resolving a request's caller. */
+    /** The session with its account and agent, for resolving a request's caller (every call: prepared). */
     async findWithOwner(id: string) {
-      const [row] = await db
-        .q()
-        .select({
-          session: sessions,
-          accountStatus: accounts.status,
-          agent: {
-            id: agents.id,
-            status: agents.status,
-            agentLevel: agents.agentLevel,
-            setTopAuthority: agents.setTopAuthority,
-            addPricePermission: agents.addPricePermission,
-            isHbpush: agents.isHbpush,
-            xuanhaoApp: agents.xuanhaoApp,
-            hasMemberFinanceMenu: agents.hasMemberFinanceMenu,
-            setSettleAuthority: agents.setSettleAuthority,
-          },
-        })
-        .from(sessions)
-        .innerJoin(accounts, eq(accounts.id, sessions.accountId))
-        .innerJoin(agents, eq(agents.userId, sessions.accountId))
-        .where(eq(sessions.id, id));
+      const [row] = await preparedStatements(() =>
+        db
+          .q()
+          .select({
+            session: sessions,
+            accountStatus: accounts.status,
+            agent: {
+              id: agents.id,
+              status: agents.status,
+              agentLevel: agents.agentLevel,
+              setTopAuthority: agents.setTopAuthority,
+              addPricePermission: agents.addPricePermission,
+              isHbpush: agents.isHbpush,
+              xuanhaoApp: agents.xuanhaoApp,
+              hasMemberFinanceMenu: agents.hasMemberFinanceMenu,
+              setSettleAuthority: agents.setSettleAuthority,
+            },
+          })
+          .from(sessions)
+          .innerJoin(accounts, eq(accounts.id, sessions.accountId))
+          .innerJoin(agents, eq(agents.userId, sessions.accountId))
+          .where(eq(sessions.id, id)),
+      );
       return row ?? null;
     },
     /** Moves last_seen_at forward to `at` (never back: parallel requests may write out of order). */
