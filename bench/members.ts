@@ -39,8 +39,8 @@ import { rowsOf } from '../apps/server/src/db/client';
 import { seedDemoWorld } from '../apps/server/src/demo/seed-demo-world';
 import type { LedgerEntryInput } from '../apps/server/src/modules/finance/finance.service';
 import { createServices } from '../apps/server/src/services';
-import { post, signIn } from './lib/calls';
-import { openDatabase } from './lib/database';
+import { concurrently, post, signIn } from './lib/calls';
+import { openDatabase, rebuildLedgerNodeDays } from './lib/database';
 import { option } from './lib/options';
 import { percentile } from './lib/stats';
 import { growAgents } from './seed/agents';
@@ -135,6 +135,7 @@ async function prepare(): Promise<void> {
       have += n;
       console.log(`  copied: ${have} entries (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
     }
+    await rebuildLedgerNodeDays(open.db);
     await open.db.q().execute(sql`vacuum analyze`);
     const days = await count(sql`select count(*)::int as n from ledger_agent_days`);
     console.log(`${DB_NAME}: ${have} ledger entries, ${days} rows of ledger_agent_days`);
@@ -192,13 +193,7 @@ async function timed(
   call: Call,
   cookies: readonly string[],
 ): Promise<{ p50: number; p99: number }> {
-  const samples: number[] = [];
-  for (let round = 0; round < WARMUP + CALLS; round++) {
-    const times = await Promise.all(
-      cookies.map((cookie) => post(app, call.ep, call.body, cookie).then((r) => r.ms)),
-    );
-    if (round >= WARMUP) samples.push(...times);
-  }
+  const samples = await concurrently(app, call, cookies, { warmup: WARMUP, rounds: CALLS });
   return { p50: percentile(samples, 50), p99: percentile(samples, 99) };
 }
 

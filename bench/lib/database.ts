@@ -1,4 +1,6 @@
 /** The database of a server configuration, opened for a bench the way the server opens it. */
+import { readFileSync } from 'node:fs';
+import { sql } from 'drizzle-orm';
 import type { Config } from '../../apps/server/src/config';
 import { createDb, type Database } from '../../apps/server/src/db/client';
 import { acquireDataDirLock } from '../../apps/server/src/db/data-dir-lock';
@@ -35,4 +37,20 @@ export async function openDatabase(config: Config): Promise<OpenDatabase> {
     lock?.release();
     throw err;
   }
+}
+
+/**
+ * Makes `ledger_node_days` again from `ledger_agent_days`, with the statement of the migration that
+ * first built it: for benches that write ledger entries and agent days in SQL (not through
+ * `finance.post`, which keeps both).
+ */
+export async function rebuildLedgerNodeDays(db: Database): Promise<void> {
+  const backfill = readFileSync(
+    new URL('../../apps/server/drizzle/migrations/0033_ledger_node_days_backfill.sql', import.meta.url),
+    'utf8',
+  );
+  await db.transaction(async (tx) => {
+    await tx.execute(sql`delete from ledger_node_days`);
+    await tx.execute(sql.raw(backfill));
+  });
 }

@@ -131,6 +131,17 @@ export const ledgerEntries = pgTable(
   ],
 );
 
+/** The columns of a ledger rollup's row beside its key: the day, the kind and their figures. */
+const dayFigures = () => ({
+  day: date('day', { mode: 'string' }).notNull(),
+  kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
+  entryCount: integer('entry_count').notNull(),
+  availableFen: fen('available_fen').notNull(),
+  frozenFen: fen('frozen_fen').notNull(),
+  availableInFen: fen('available_in_fen').notNull(),
+  availableOutFen: fen('available_out_fen').notNull(),
+});
+
 /**
  * The ledger by agent, China day and kind: how many entries, what they moved the available and
  * the frozen balance by, and the available balance's ups (`available_in_fen`) and downs
@@ -142,17 +153,22 @@ export const ledgerEntries = pgTable(
  */
 export const ledgerAgentDays = pgTable(
   'ledger_agent_days',
-  {
-    agentId: integer('agent_id').notNull(),
-    day: date('day', { mode: 'string' }).notNull(),
-    kind: text('kind', { enum: LEDGER_KINDS }).notNull(),
-    entryCount: integer('entry_count').notNull(),
-    availableFen: fen('available_fen').notNull(),
-    frozenFen: fen('frozen_fen').notNull(),
-    availableInFen: fen('available_in_fen').notNull(),
-    availableOutFen: fen('available_out_fen').notNull(),
-  },
+  { agentId: integer('agent_id').notNull(), ...dayFigures() },
   (t) => [primaryKey({ columns: [t.agentId, t.day, t.kind] })],
+);
+
+/**
+ * The ledger by node of the agent tree, China day and kind: the sums of `ledger_agent_days` over
+ * the node's whole subtree (itself included, by `agent_ancestry`; a parent never changes, so an
+ * entry's nodes never do). Written by `post` beside the agent days, in the same transaction (one
+ * grouped upsert in key order), so a subtree's figures over a range of whole days read at most
+ * days × kinds rows, whatever the size of the subtree: 资金明细's subtree count and totals, the
+ * income of 成员财务's totals. Tests compare it with the entries.
+ */
+export const ledgerNodeDays = pgTable(
+  'ledger_node_days',
+  { nodeId: integer('node_id').notNull(), ...dayFigures() },
+  (t) => [primaryKey({ columns: [t.nodeId, t.day, t.kind] })],
 );
 
 export type FinanceAccountRow = typeof financeAccounts.$inferSelect;

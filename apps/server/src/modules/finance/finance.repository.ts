@@ -1,5 +1,6 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, rowsOf, type Tx } from '../../db/client';
+import { agentAncestry } from '../../db/schema/agent-ancestry';
 import {
   type FinanceAccountRow,
   financeAccounts,
@@ -7,6 +8,7 @@ import {
   type LedgerKind,
   ledgerAgentDays,
   ledgerEntries,
+  ledgerNodeDays,
 } from '../../db/schema/finance';
 import { batchesOf } from '../../shared/batches';
 
@@ -55,7 +57,9 @@ export function createFinanceRepository(db: Database) {
 
     /**
      * Adds a post's entries to `ledger_agent_days` (grouped upserts, rows in key order so that
-     * concurrent posts lock them in the same order).
+     * concurrent posts lock them in the same order), then to `ledger_node_days`: the same rows
+     * added to every node of each agent's chain, in one statement (the rows as one JSON
+     * parameter, grouped by node, day and kind, upserted in key order).
      */
     async addLedgerDays(tx: Tx, rows: readonly LedgerDayRow[]) {
       const sorted = [...rows].sort(
@@ -77,6 +81,24 @@ export function createFinanceRepository(db: Database) {
             },
           });
       }
+      if (sorted.length === 0) return;
+      const n = ledgerNodeDays;
+      await tx.execute(sql`
+        insert into ${n} (node_id, day, kind, entry_count, available_fen, frozen_fen, available_in_fen, available_out_fen)
+        select x.ancestor_id, r.day, r.kind, sum(r."entryCount")::int, sum(r."availableFen"), sum(r."frozenFen"),
+          sum(r."availableInFen"), sum(r."availableOutFen")
+        from json_to_recordset(${JSON.stringify(sorted)}::json) as r("agentId" integer, day date, kind text,
+          "entryCount" integer, "availableFen" bigint, "frozenFen" bigint, "availableInFen" bigint,
+          "availableOutFen" bigint)
+        join ${agentAncestry} x on x.descendant_id = r."agentId"
+        group by x.ancestor_id, r.day, r.kind
+        order by x.ancestor_id, r.day, r.kind
+        on conflict (node_id, day, kind) do update set
+          entry_count = ${n}.entry_count + excluded.entry_count,
+          available_fen = ${n}.available_fen + excluded.available_fen,
+          frozen_fen = ${n}.frozen_fen + excluded.frozen_fen,
+          available_in_fen = ${n}.available_in_fen + excluded.available_in_fen,
+          available_out_fen = ${n}.available_out_fen + excluded.available_out_fen`);
     },
 
     /** Appends entries (a statement per batch); answers them with their ids, in the order given. */

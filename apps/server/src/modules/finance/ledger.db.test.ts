@@ -205,5 +205,13 @@ describe('finance.post', () => {
     expect(income.map((r) => [Number(r.agent_id), r.day, r.total])).toEqual(
       [...ids].sort((x, y) => x - y).map((id) => [id, 1020, 1020]),
     );
+    // The ledger by tree node (ledger_node_days) too: each node's rows are its subtree's entries.
+    const byNode = sql`select node_id, day::text, kind, entry_count::int as n, available_fen::bigint as a,
+      frozen_fen::bigint as f from ledger_node_days order by 1, 2, 3`;
+    const recount = sql`select x.ancestor_id as node_id,
+      ((e.created_at at time zone 'UTC') + interval '8 hours')::date::text as day, e.kind, count(*)::int as n,
+      sum(e.available_delta_fen)::bigint as a, sum(e.frozen_delta_fen)::bigint as f
+      from ledger_entries e join agent_ancestry x on x.descendant_id = e.agent_id group by 1, 2, 3 order by 1, 2, 3`;
+    expect(await t.rows(byNode)).toEqual(await t.rows(recount));
   });
 });

@@ -5,7 +5,7 @@ import { within } from '../../db/filters';
 import { filtered, inKeyOrder, keyBatches, type ListSource, pageOfKeys } from '../../db/list';
 import { agentAncestry } from '../../db/schema/agent-ancestry';
 import { agents } from '../../db/schema/agents';
-import { type LedgerEntryRow, ledgerAgentDays, ledgerEntries } from '../../db/schema/finance';
+import { type LedgerEntryRow, ledgerAgentDays, ledgerEntries, ledgerNodeDays } from '../../db/schema/finance';
 import { orders } from '../../db/schema/orders';
 import { chinaDayOf } from '../../shared/time';
 
@@ -50,6 +50,18 @@ const ownersWhere = (o: FundDetailOwners, column: AnyColumn): SQL | undefined =>
   if (o.kind === 'agent') return eq(column, o.agentId);
   // A node's subtree: an index range of the closure table (itself included); nodes may overlap.
   return sql`${column} in (select ${agentAncestry.descendantId} from ${agentAncestry} where ${inArray(agentAncestry.ancestorId, [...o.nodeIds])})`;
+};
+
+/**
+ * The tree nodes whose subtrees hold exactly the owners' entries, without overlap (a subquery of
+ * agent ids): the roots for every entry; else the named nodes that no other named node is above.
+ */
+const nodesOf = (o: Exclude<FundDetailOwners, { kind: 'agent' }>): SQL => {
+  if (o.kind === 'all') return sql`(select ${agents.id} from ${agents} where ${agents.parentId} is null)`;
+  const named = [...o.nodeIds];
+  const x = agentAncestry;
+  return sql`(select ${agents.id} from ${agents} where ${inArray(agents.id, named)} and not exists (
+    select 1 from ${x} where ${x.descendantId} = ${agents.id} and ${x.depth} > 0 and ${inArray(x.ancestorId, named)}))`;
 };
 
 /**
@@ -110,14 +122,22 @@ export function createFundDetailsRepository(db: Database) {
     return inKeyOrder(keys, rows, (r) => r.entry.id);
   }
 
-  /** The figures per kind read from the rollup (whole days): its rows of the agents the owners name. */
+  /**
+   * The figures per kind read from the rollups (whole days): an agent's own rows of
+   * `ledger_agent_days`, or the rows of `ledger_node_days` of the nodes whose subtrees the owners
+   * name: the topmost of the named nodes (a node under another named one is in its subtree
+   * already, so the subtrees summed never overlap), or the roots for every entry.
+   */
   async function rollupFigures(
     f: FundDetailFilters,
     days: { fromDay?: string | undefined; toDay?: string | undefined },
   ): Promise<FundDetailKindFigures[]> {
-    const r = ledgerAgentDays;
+    const o = f.owners;
+    const r = o.kind === 'agent' ? ledgerAgentDays : ledgerNodeDays;
     const where = and(
-      ownersWhere(f.owners, r.agentId),
+      o.kind === 'agent'
+        ? eq(ledgerAgentDays.agentId, o.agentId)
+        : inArray(ledgerNodeDays.nodeId, nodesOf(o)),
       days.fromDay === undefined ? undefined : sql`${r.day} >= ${days.fromDay}`,
       days.toDay === undefined ? undefined : sql`${r.day} <= ${days.toDay}`,
       f.kinds && f.kinds.length > 0 ? inArray(r.kind, [...f.kinds]) : undefined,

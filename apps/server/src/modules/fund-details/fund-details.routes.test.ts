@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import {
   type AmountDetailTotal,
   exportFundDetails,
@@ -14,6 +15,7 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/build-test-app';
 import { business } from '../../../test/business-factories';
 import { factories, type GivenAgent } from '../../../test/factories';
+import { rowsOf } from '../../db/client';
 import { LEDGER_KINDS } from '../../db/schema/finance';
 import { withdrawals } from '../../db/schema/withdrawals';
 import { createServices, type Services } from '../../services';
@@ -338,6 +340,11 @@ describe('POST /api/finance/details (amountDetailTotal) and the export', () => {
       [w.province, { agentIds: [w.city.id], kinds: ['withdraw_hold', 'withdraw_paid', 'withdraw_fee'] }],
       [w.operator, { agentIds: [w.operator.id] }],
       [w.national, { agentIds: [w.province.id, w.sibling.id], kinds: ['order_share'] }],
+      // Nodes whose subtrees overlap (the city is under the province, the national above both):
+      // each entry once.
+      [w.national, { agentIds: [w.city.id, w.province.id] }],
+      [w.operator, { agentIds: [w.district.id, w.national.id, w.city.id] }],
+      [w.national, { agentIds: [w.national.id, w.district.id], startTime: '2026-02-01 00:00:00' }],
       [w.district, { startTime: '2030-01-01 00:00:00' }],
       // Whole China days (the rollup answers) and a part of a day (the entries answer).
       [
@@ -401,5 +408,46 @@ describe('the ledger by agent and day (ledger_agent_days)', () => {
     const expected = await t.rows(recount);
     expect(expected.length).toBeGreaterThan(5);
     expect(await t.rows(rollup)).toEqual(expected);
+  });
+});
+
+describe('the ledger by tree node and day (ledger_node_days)', () => {
+  const nodeRows = sql`
+    select node_id, day::text as day, kind, entry_count as n, available_fen::bigint as a,
+      frozen_fen::bigint as f, available_in_fen::bigint as i, available_out_fen::bigint as e
+    from ledger_node_days order by 1, 2, 3`;
+
+  it("equals the entries of each node's subtree counted again, by node, China day and kind", async () => {
+    await world();
+    const recount = sql`
+      select x.ancestor_id as node_id, ((e.created_at at time zone 'UTC') + interval '8 hours')::date::text as day,
+        e.kind, count(*)::int as n, sum(e.available_delta_fen)::bigint as a, sum(e.frozen_delta_fen)::bigint as f,
+        coalesce(sum(e.available_delta_fen) filter (where e.available_delta_fen > 0), 0)::bigint as i,
+        coalesce(-sum(e.available_delta_fen) filter (where e.available_delta_fen < 0), 0)::bigint as e
+      from ledger_entries e join agent_ancestry x on x.descendant_id = e.agent_id
+      group by 1, 2, 3 order by 1, 2, 3`;
+    const expected = await t.rows(recount);
+    // The operator's node holds every entry; the district's only its own.
+    expect(new Set(expected.map((r) => r.node_id)).size).toBeGreaterThanOrEqual(5);
+    expect(await t.rows(nodeRows)).toEqual(expected);
+  });
+
+  it('is what the migration that built it from the agent days makes of them (0033)', async () => {
+    await world();
+    const live = await t.rows(nodeRows);
+    expect(live.length).toBeGreaterThan(5);
+    const backfill = readFileSync(
+      new URL('../../../drizzle/migrations/0033_ledger_node_days_backfill.sql', import.meta.url),
+      'utf8',
+    );
+    const rebuilt = await t.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`delete from ledger_node_days`);
+        await tx.execute(sql.raw(backfill));
+        const rows = rowsOf(await tx.execute(nodeRows));
+        throw Object.assign(new Error('rolled back'), { rows });
+      })
+      .catch((err: { rows?: unknown }) => err.rows);
+    expect(rebuilt).toEqual(live);
   });
 });

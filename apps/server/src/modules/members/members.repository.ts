@@ -4,8 +4,15 @@ import { type Database, rowsOf } from '../../db/client';
 import { contains, endsWith, equals } from '../../db/filters';
 import { filtered, inKeyOrder, keyBatches, type ListSource, pageOfKeys } from '../../db/list';
 import { accounts } from '../../db/schema/accounts';
+import { agentAncestry } from '../../db/schema/agent-ancestry';
 import { agents } from '../../db/schema/agents';
-import { financeAccounts, INCOME_KINDS, ledgerAgentDays, ledgerEntries } from '../../db/schema/finance';
+import {
+  financeAccounts,
+  INCOME_KINDS,
+  ledgerAgentDays,
+  ledgerEntries,
+  ledgerNodeDays,
+} from '../../db/schema/finance';
 import { inScope, inSubtreeOf, type ScopeRef } from '../../db/scoping';
 import { chinaWholeDays } from '../../shared/time';
 
@@ -54,6 +61,10 @@ const kinds = sql.join(
   sql`, `,
 );
 
+/** Whether the filters leave whole subtrees' active agents (no name, phone or level filter). */
+const wholeSubtrees = (q: MemberFinanceFilters) =>
+  !q.agentName && !q.mobilePhone && q.agentLevel === undefined;
+
 /** The base rows without a computed sort column (counts and totals need no order). */
 const UNSORTED: MemberFinanceFilters['sort'] = { field: 'agentId', order: 'asc' };
 
@@ -63,12 +74,16 @@ export function createMembersRepository(db: Database) {
    * China days of the range from `ledger_agent_days` (a row per agent, day and kind: the income kinds), the parts of days
    * at its ends from the ledger entries themselves (an index range of hours per agent).
    */
-  function incomeRows(range: MemberFinanceFilters['range'], who: (column: AnyColumn) => SQL): SQL {
+  function incomeRows(
+    range: MemberFinanceFilters['range'],
+    who: (column: AnyColumn) => SQL,
+    { wholeDays = true }: { wholeDays?: boolean } = {},
+  ): SQL {
     const { days, edges } = chinaWholeDays(range);
     const d = ledgerAgentDays;
     const e = ledgerEntries;
     const parts: SQL[] = [];
-    if (days)
+    if (days && wholeDays)
       parts.push(sql`select ${d.agentId} as agent_id, ${d.availableFen} as income from ${d}
         where ${who(d.agentId)} and ${d.day} between ${days.first} and ${days.last} and ${d.kind} in (${kinds})`);
     for (const edge of edges)
@@ -77,6 +92,38 @@ export function createMembersRepository(db: Database) {
           and ${e.createdAt} < ${edge.until.toISOString()} and ${e.kind} in (${kinds})`);
     if (parts.length === 0) return sql`select null::int as agent_id, 0::bigint as income where false`;
     return sql.join(parts, sql` union all `);
+  }
+
+  /**
+   * The income in the range of the active agents of whole subtrees (the caller's, or the node
+   * filtered on; the roots' for the operator), as rows `(agent_id, income)` to sum: the whole days
+   * from `ledger_node_days` (days × kinds rows, whatever the subtree's size), less the days of its
+   * agents that are not active (not members of the list; usually none), and the parts of days at
+   * the range's ends from the entries of the members (`members`), as `incomeRows` reads them.
+   */
+  function subtreeIncomeRows(scope: ScopeRef, q: MemberFinanceFilters, members: (c: AnyColumn) => SQL): SQL {
+    const { days } = chinaWholeDays(q.range);
+    const n = ledgerNodeDays;
+    const d = ledgerAgentDays;
+    const nodes =
+      q.under !== undefined
+        ? sql`(${q.under})`
+        : scope.wholeTree
+          ? sql`(select ${agents.id} from ${agents} where ${agents.parentId} is null)`
+          : sql`(${scope.agentId})`;
+    const parts: SQL[] = [];
+    if (days) {
+      const inRange = (r: typeof n | typeof d) =>
+        sql`${r.day} between ${days.first} and ${days.last} and ${r.kind} in (${kinds})`;
+      parts.push(sql`select null::int as agent_id, ${n.availableFen} as income from ${n}
+        where ${n.nodeId} in ${nodes} and ${inRange(n)}`);
+      parts.push(sql`select ${d.agentId} as agent_id, -${d.availableFen} as income from ${d}
+        where ${d.agentId} in (select ${agentAncestry.descendantId} from ${agentAncestry}
+          join ${agents} on ${agents.id} = ${agentAncestry.descendantId}
+          where ${agentAncestry.ancestorId} in ${nodes} and ${agents.status} <> 'active') and ${inRange(d)}`);
+    }
+    const edgeRows = incomeRows(q.range, members, { wholeDays: false });
+    return sql.join([...parts, edgeRows], sql` union all `);
   }
 
   /** The list's base rows: active agents of the scope (the caller included) with their account. */
@@ -165,9 +212,10 @@ export function createMembersRepository(db: Database) {
           coalesce(sum(${f.totalIncomeFen}), 0)::bigint as income
           ${filtered(src)}`),
       );
+      const members = (c: AnyColumn) => sql`${c} in (select ${agents.id} ${filtered(src)})`;
       const [range] = rowsOf(
         await db.q().execute(sql`select coalesce(sum(income), 0)::bigint as income
-          from (${incomeRows(q.range, (c) => sql`${c} in (select ${agents.id} ${filtered(src)})`)}) x`),
+          from (${wholeSubtrees(q) ? subtreeIncomeRows(scope, q, members) : incomeRows(q.range, members)}) x`),
       );
       return {
         memberCount: Number(sums?.n ?? 0),

@@ -192,6 +192,11 @@ describe('POST /api/finance/query-member-finance-total', () => {
   it('equals the sums of the whole filtered list, for random money and filters', async () => {
     const w = await world();
     const members = [w.op, w.a, w.b, w.c, w.d, w.e];
+    // A disabled agent of C's subtree with income in the range: not a member of any list, nor of its totals.
+    const gone = await given.agent({ parent: w.c, name: '停用区代' });
+    await at('2026-03-03 12:00:00');
+    await post([share(gone, 77_777)]);
+    await t.db.q().execute(sql`update agents set status = 'disabled' where id = ${gone.id}`);
     await fc.assert(
       fc.asyncProperty(
         fc.array(
