@@ -73,13 +73,16 @@ describe('the list pipeline', () => {
     });
   });
 
-  it('prepares a page by name on PostgreSQL: one statement for every page of one filter shape', async () => {
+  it('prepares a page (pageOf) by name on PostgreSQL: one statement for every page of one filter shape', async () => {
     const prepared = await t.db.transaction(async (tx) => {
       // One connection (the transaction's), so what it has prepared is what these pages named.
       // A filter of its own, so no earlier test on this connection has prepared the same text.
       const mine = sql`${agents.agentName} <> 'prepared by name'`;
-      for (const pageNum of [1, 2, 3]) await pageOfKeys(tx, source('desc', mine), { pageNum, pageSize: 30 });
-      await pageOfKeys(tx, source('asc', mine), { pageNum: 1, pageSize: 30 });
+      const names = (page: PageSelection) =>
+        tx.select({ id: agents.id, total: page.total }).from(agents).where(inArray(agents.id, page.keys));
+      for (const pageNum of [1, 2, 3])
+        await pageOf(tx, source('desc', mine), { pageNum, pageSize: 30 }, names);
+      await pageOf(tx, source('asc', mine), { pageNum: 1, pageSize: 30 }, names);
       await tx.execute(sql`select 1 as unnamed`);
       const rows = await tx.execute(sql`select name, statement from pg_prepared_statements order by name`);
       return (rows as unknown as { rows: { name: string; statement: string }[] }).rows;
@@ -94,6 +97,12 @@ describe('the list pipeline', () => {
     expect(pages).toHaveLength(2);
     for (const p of pages) expect(p.name).toMatch(/^s[0-9a-f]{40}$/);
     expect(prepared.some((r) => r.statement.includes('unnamed'))).toBe(false);
+  });
+
+  it('reads without parallel query on PostgreSQL (workers would take the cores of the calls beside)', async () => {
+    const [row] = await t.rows(sql`select current_setting('max_parallel_workers_per_gather') as workers`);
+    if (t.db.driver === 'pg') expect(row?.workers).toBe('0');
+    else expect(typeof row?.workers).toBe('string');
   });
 
   describe('one page in one statement (pageOf)', () => {

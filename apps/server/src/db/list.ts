@@ -13,8 +13,10 @@ import { type Db, preparedStatements, rowsOf } from './client';
  * read from a rollup: `ListSource.count`), so a page costs one round trip to the database and one
  * snapshot answers both. `pageOfKeys` reads the keys and the count alone (one statement too), for
  * a repository that fetches its rows by key itself.
- * A page's statements are prepared (`preparedStatements`): their text is one per filter shape, the
- * values are parameters, so PostgreSQL plans a list's page once per connection, not at every call.
+ * `pageOf`'s statements are prepared (`preparedStatements`): their text is one per filter shape,
+ * the values are parameters, so PostgreSQL plans such a page once per connection and then runs its
+ * generic plan. Not `pageOfKeys`: a generic plan does not know the page's offset, and for 资金明细's
+ * deep pages it chose a sort of a whole agent index range (1 s) over a walk of the time index.
  * An export walks the same base rows in key batches by keyset (no offset), so it never holds more
  * than a batch.
  */
@@ -73,11 +75,9 @@ export async function pageOfKeys(
 ): Promise<PageOfKeys> {
   const offset = (page.pageNum - 1) * page.pageSize;
   const [row] = rowsOf(
-    await preparedStatements(() =>
-      db.execute(
-        sql`select t.n, case when t.n > ${offset} then array(${keysOfPage(src, page)}) end as keys
-          from (select (${countOf(src)})::int as n) t`,
-      ),
+    await db.execute(
+      sql`select t.n, case when t.n > ${offset} then array(${keysOfPage(src, page)}) end as keys
+        from (select (${countOf(src)})::int as n) t`,
     ),
   );
   return { keys: keyArray(row?.keys), total: Number(row?.n ?? 0) };

@@ -116,8 +116,12 @@ export const ledgerEntries = pgTable(
     check('ledger_entries_moves_check', sql`${t.availableDeltaFen} <> 0 or ${t.frozenDeltaFen} <> 0`),
     /** An agent's entries, newest first (资金明细). */
     index('ledger_entries_agent_created_idx').on(t.agentId, t.createdAt, t.id),
-    /** Every entry, newest first: the operator's whole ledger and large subtrees (资金明细). */
-    index('ledger_entries_created_idx').on(t.createdAt, t.id),
+    /**
+     * Every entry, newest first: the operator's whole ledger and subtrees (资金明细). The agent is
+     * a key column after the order's (which is unique already) so that a subtree's page reads the
+     * index alone, its agent checked in the index entry, not in the table.
+     */
+    index('ledger_entries_created_idx').on(t.createdAt, t.id, t.agentId),
     index('ledger_entries_order_idx').on(t.orderId).where(sql`${t.orderId} is not null`),
     index('ledger_entries_withdrawal_idx').on(t.withdrawalId).where(sql`${t.withdrawalId} is not null`),
     /** A device settlement is booked once (issue 10 §4). */
