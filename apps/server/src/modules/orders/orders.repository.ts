@@ -152,7 +152,7 @@ const inArea = (area: AreaCodes | undefined): SQL | undefined =>
 const rollupServes = (f: PlaceFilters) =>
   f.netBarId === undefined && f.channelId === undefined && f.area === undefined;
 
-/** The columns of an order its list, export and detail show (not its chain: the scope reads that). */
+/** The columns of an order that its list, export and detail show (not its chain: the scope reads that). */
 const ORDER_SHOWN = {
   id: orders.id,
   orderNo: orders.orderNo,
