@@ -1,6 +1,7 @@
 import { type AnyColumn, eq, type SQL, sql } from 'drizzle-orm';
 import { type ChainColumns, chainByLevel } from './agent-chain';
 import { agentAncestry } from './schema/agent-ancestry';
+import { agents } from './schema/agents';
 
 /**
  * What a query needs to know of its caller's reach; `modules/agents/scope.ts` makes it from the
@@ -15,6 +16,14 @@ export interface ScopeRef {
   /** The caller's agent level (0-5): which chain column of a business record names it. */
   readonly agentLevel: number;
 }
+
+/**
+ * SQL: the roots of the agent tree (the level 0 agents, the only ones without a parent), as a
+ * parenthesised subquery of ids: every agent is in the subtree of one of them, so their subtrees
+ * together are the whole tree.
+ */
+export const treeRoots = (): SQL =>
+  sql`(select ${agents.id} from ${agents} where ${agents.parentId} is null)`;
 
 /** SQL: `column` holds the id of an agent of the subtree of `rootId` (itself included): an index range of the closure table. */
 export const inSubtreeOf = (rootId: number, column: AnyColumn | SQL): SQL =>

@@ -7,6 +7,7 @@ import { agentAncestry } from '../../db/schema/agent-ancestry';
 import { agents } from '../../db/schema/agents';
 import { type LedgerEntryRow, ledgerAgentDays, ledgerEntries, ledgerNodeDays } from '../../db/schema/finance';
 import { orders } from '../../db/schema/orders';
+import { treeRoots } from '../../db/scoping';
 import { chinaDayOf } from '../../shared/time';
 
 /**
@@ -59,7 +60,7 @@ const ownersWhere = (o: FundDetailOwners, column: AnyColumn): SQL | undefined =>
  * agent ids): the roots for every entry; else the named nodes that no other named node is above.
  */
 const nodesOf = (o: Exclude<FundDetailOwners, { kind: 'agent' }>): SQL => {
-  if (o.kind === 'all') return sql`(select ${agents.id} from ${agents} where ${agents.parentId} is null)`;
+  if (o.kind === 'all') return treeRoots();
   const named = [...o.nodeIds];
   const x = agentAncestry;
   return sql`(select ${agents.id} from ${agents} where ${inArray(agents.id, named)} and not exists (

@@ -13,7 +13,7 @@ import {
   ledgerEntries,
   ledgerNodeDays,
 } from '../../db/schema/finance';
-import { inScope, inSubtreeOf, type ScopeRef } from '../../db/scoping';
+import { inScope, inSubtreeOf, type ScopeRef, treeRoots } from '../../db/scoping';
 import { chinaWholeDays } from '../../shared/time';
 
 export type MemberSortField =
@@ -106,11 +106,7 @@ export function createMembersRepository(db: Database) {
     const n = ledgerNodeDays;
     const d = ledgerAgentDays;
     const nodes =
-      q.under !== undefined
-        ? sql`(${q.under})`
-        : scope.wholeTree
-          ? sql`(select ${agents.id} from ${agents} where ${agents.parentId} is null)`
-          : sql`(${scope.agentId})`;
+      q.under !== undefined ? sql`(${q.under})` : scope.wholeTree ? treeRoots() : sql`(${scope.agentId})`;
     const parts: SQL[] = [];
     if (days) {
       const inRange = (r: typeof n | typeof d) =>
