@@ -59,7 +59,7 @@ try {
       ingest: createIngestService({ db: open.db, repo: timed, agents, clock }),
     });
   }
-  const r = await seedDemoTraffic(open.services, 'full');
+  const r = await seedDemoTraffic(open.db, open.services, 'full');
   const [c3, t3] = [cpu(), performance.now()];
   const line = (label: string, wall: number, used: number) =>
     console.log(

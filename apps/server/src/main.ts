@@ -83,7 +83,7 @@ export async function runServer(options: RunOptions = {}): Promise<void> {
     if (config.demoSeed) {
       await seedDemoWorld(db, services);
       // Issue 9: the demo world's history, through the ingestion service (once).
-      const traffic = await seedDemoTraffic(services, config.demoTraffic);
+      const traffic = await seedDemoTraffic(db, services, config.demoTraffic);
       if (traffic.seeded)
         process.stdout.write(
           `demo traffic (${config.demoTraffic}): ${traffic.days} days, ${traffic.orders} orders, ` +

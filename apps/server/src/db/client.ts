@@ -7,28 +7,16 @@ import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { sql } from 'drizzle-orm';
 import { drizzle as drizzlePg } from 'drizzle-orm/node-postgres';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
-import type { PgDatabase, PgQueryResultHKT, PgTransactionConfig } from 'drizzle-orm/pg-core';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import type { DatabaseTarget } from '../config';
+import type { Database, Db, TransactionOptions, Tx } from './database';
+import { buildDeferredIndexes } from './deferred-indexes';
 import { DURABLE_START_PARAMS, DurableNodeFS } from './durable-nodefs';
 
-/** The query builder both drivers share; every repository is written against it. */
-export type Db = PgDatabase<PgQueryResultHKT>;
-
-declare const txBrand: unique symbol;
-/**
- * The handle of an open transaction (or of a savepoint inside one). Only `transaction()` makes
- * one, so a repository function that takes `tx: Tx` cannot be called outside a transaction: the
- * writers of money and of events (the outbox) take it as their first parameter.
- */
-export type Tx = Db & { readonly [txBrand]: 'Tx' };
-
-/** Options of an outermost transaction; nested calls (savepoints) take the outer one's. */
-export interface TransactionOptions {
-  isolationLevel?: PgTransactionConfig['isolationLevel'];
-}
+export type { Database, Db, TransactionOptions, Tx } from './database';
+export { rowsOf } from './rows';
 
 /**
  * How an outermost transaction that failed with a serialization failure (40001) or a deadlock
@@ -67,27 +55,6 @@ export const PGLITE_EXTENSIONS = { pg_trgm };
 
 /** Any fixed number serialising concurrent migrations of several API processes on one PostgreSQL. */
 const MIGRATION_LOCK_KEY = 720_415_001;
-
-export interface Database {
-  readonly driver: DatabaseTarget['driver'];
-  /** The current transaction (or savepoint) when inside `transaction()`, the plain handle otherwise. */
-  q(): Db;
-  /** True inside `transaction()`: code that must not run under a transaction's locks checks it. */
-  inTransaction(): boolean;
-  /**
-   * Runs `fn` in one transaction and hands it the `Tx`; repositories called inside without one
-   * use it through `q()`. A nested call is a savepoint: when it throws, only its own work is
-   * rolled back (the caller may catch and go on). An outermost transaction that fails with a
-   * serialization failure or a deadlock is run again from the start (see `RetryPolicy`), so `fn`
-   * must have no effect outside the database: external effects go through the outbox.
-   */
-  transaction<T>(fn: (tx: Tx) => Promise<T>, options?: TransactionOptions): Promise<T>;
-  /** Applies the checked-in migrations. */
-  migrate(): Promise<void>;
-  /** Writes PGlite's dirty pages to its files and flushes them (no-op on PostgreSQL, which does its own). */
-  checkpoint(): Promise<void>;
-  close(): Promise<void>;
-}
 
 /** One open transaction or savepoint, as seen from the code running in it. */
 interface Frame {
@@ -251,8 +218,13 @@ export async function createDb(target: DatabaseTarget, options: CreateDbOptions 
   });
   const pgliteDb = drizzlePglite({ client });
   const db: Db = pgliteDb;
-  return withTransactions('pglite', db, retry, {
-    migrate: () => migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER }),
+  const database = withTransactions('pglite', db, retry, {
+    async migrate() {
+      // A bulk load killed before it built the indexes it deferred: built first, with the
+      // definitions of the schema they were dropped from, then the migrations run on them.
+      await buildDeferredIndexes(database);
+      await migratePglite(pgliteDb, { migrationsFolder: MIGRATIONS_FOLDER });
+    },
     async checkpoint() {
       await db.execute(sql`CHECKPOINT`);
     },
@@ -260,11 +232,5 @@ export async function createDb(target: DatabaseTarget, options: CreateDbOptions 
       if (!client.closed) await client.close();
     },
   });
-}
-
-/** The rows of a raw `execute()`: both drivers answer `{ rows }`. */
-export function rowsOf(result: unknown): Record<string, unknown>[] {
-  const rows = (result as { rows?: unknown }).rows;
-  if (!Array.isArray(rows)) throw new Error('unexpected result of a raw query');
-  return rows as Record<string, unknown>[];
+  return database;
 }

@@ -1,5 +1,8 @@
 import type { IngestEvent } from '@agent-console/contract';
 import type { Config } from '../config';
+import type { Database } from '../db/client';
+import { withDeferredIndexes } from '../db/deferred-indexes';
+import { orders } from '../db/schema/orders';
 import type { Services } from '../services';
 import { buildWorld, demoTrafficAgents, lastDays, type TrafficAgent, trafficDays } from './traffic';
 
@@ -34,9 +37,12 @@ export interface DemoTrafficReport {
 /**
  * The demo world's history, fed through the ingestion service in-process (the route's code path
  * minus HTTP): the generator of traffic.ts over the demo agents, `days` days ending today. Once:
- * when the world's first event comes back a duplicate, the traffic is there already.
+ * when the world's first event comes back a duplicate, the traffic is there already. The orders'
+ * secondary indexes are built once after the load rather than row by row during it
+ * (db/deferred-indexes.ts: PGlite, into an empty table).
  */
 export async function seedDemoTraffic(
+  db: Database,
   services: Services,
   mode: Config['demoTraffic'],
   options: { log?: (line: string) => void } = {},
@@ -66,15 +72,17 @@ export async function seedDemoTraffic(
         report.outcomes[r.outcome] = (report.outcomes[r.outcome] ?? 0) + 1;
     }
   };
-  for (const day of trafficDays(world, lastDays(now, days), ordersPerDay, now)) {
-    waiting.push(...day.events);
-    await send(false);
-    report.days++;
-    report.events += day.events.length;
-    report.orders += day.orders;
-    options.log?.(`demo traffic ${day.day}: ${day.events.length} events, ${day.orders} orders`);
-  }
-  await send(true);
+  await withDeferredIndexes(db, [orders], async () => {
+    for (const day of trafficDays(world, lastDays(now, days), ordersPerDay, now)) {
+      waiting.push(...day.events);
+      await send(false);
+      report.days++;
+      report.events += day.events.length;
+      report.orders += day.orders;
+      options.log?.(`demo traffic ${day.day}: ${day.events.length} events, ${day.orders} orders`);
+    }
+    await send(true);
+  });
   report.seeded = true;
   report.ms = Date.now() - started;
   return report;
