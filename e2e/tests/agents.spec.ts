@@ -99,13 +99,14 @@ test('a level 2 agent creates, finds, inspects, edits and deletes sub-agents', a
 
   // The parent's area tree loads with the dialog; the cascader is disabled until it is there.
   await expect(formItem(dialog, '代理地区').locator('.ant-select-disabled')).toHaveCount(0);
-  await formItem(dialog, '代理地区').locator('.ant-select').click();
   const areaMenu = visibleDropdown(page, 'ant-cascader-dropdown');
   const shenzhen = areaMenu
     .locator('.ant-cascader-menu-item', { hasText: '深圳市' })
     .locator('.ant-cascader-checkbox');
-  // The menu may still be animating in: click the province until its cities show.
+  // The menu may still be animating in, or a click on a loaded machine may have opened nothing:
+  // open it while it is not there, and click the province until its cities show.
   await expect(async () => {
+    if ((await areaMenu.count()) === 0) await formItem(dialog, '代理地区').locator('.ant-select').click();
     await areaMenu.locator('.ant-cascader-menu-item', { hasText: '广东省' }).click({ timeout: 2000 });
     await expect(shenzhen).toBeVisible({ timeout: 1000 });
   }).toPass();
@@ -141,13 +142,14 @@ test('a level 2 agent creates, finds, inspects, edits and deletes sub-agents', a
   await expect(created).toContainText('王者荣耀：15.50%');
 
   // Filter by area: 广东省 / 深圳市 (any level may be chosen).
-  await page
+  const areaSelect = page
     .locator('.list-filters')
     .locator('.ant-form-item', { hasText: '地区' })
-    .locator('.ant-select')
-    .click();
+    .locator('.ant-select');
   const areaFilter = visibleDropdown(page, 'ant-cascader-dropdown');
+  // As above: open the menu while it is not there (a click while its code arrives may open nothing).
   await expect(async () => {
+    if ((await areaFilter.count()) === 0) await areaSelect.click();
     await areaFilter.locator('.ant-cascader-menu-item', { hasText: '广东省' }).click({ timeout: 2000 });
     await expect(areaFilter.locator('.ant-cascader-menu-item', { hasText: '深圳市' })).toBeVisible({
       timeout: 1000,
