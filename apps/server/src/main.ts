@@ -1,10 +1,12 @@
+import { existsSync } from 'node:fs';
+import { join } from 'node:path';
 import type { FastifyInstance } from 'fastify';
 import { buildApp } from './app';
 import { type Config, loadConfig } from './config';
 import { createDb, type Database } from './db/client';
 import { acquireDataDirLock, type DataDirLock, DataDirLockedError } from './db/data-dir-lock';
 import { DEMO_LOGINS, DEMO_PASSWORD } from './demo/demo-world';
-import { seedDemoTraffic } from './demo/seed-demo-traffic';
+import { seedDemoTraffic, TrafficWorker } from './demo/seed-demo-traffic';
 import { seedDemoWorld } from './demo/seed-demo-world';
 import type { CaptchaText } from './modules/auth/captcha.service';
 import { DataKeyError, loadDataKey } from './modules/security/data-key';
@@ -15,6 +17,12 @@ import { loggableError } from './shared/loggable-error';
 const SHUTDOWN_TIMEOUT_MS = 15_000;
 
 const describeError = (err: unknown) => JSON.stringify(loggableError(err), null, 2);
+
+/** PGlite in a folder that holds no cluster yet (the first start). */
+const isNewPgliteFolder = (config: Config) =>
+  config.database.driver === 'pglite' &&
+  config.database.dataDir !== null &&
+  !existsSync(join(config.database.dataDir, 'PG_VERSION'));
 
 /** PGlite has no lock of its own: one process per data folder, or commits are lost. */
 function lockDataDir(config: Config): DataDirLock | null {
@@ -47,6 +55,7 @@ export async function runServer(options: RunOptions = {}): Promise<void> {
   const lock = lockDataDir(config);
   let db: Database | null = null;
   let app: FastifyInstance | null = null;
+  let trafficWorker: TrafficWorker | undefined;
 
   let stopping = false;
   const shutdown = async (signal: string) => {
@@ -76,6 +85,10 @@ export async function runServer(options: RunOptions = {}): Promise<void> {
     // The key file outside the data folder: made the first time, or moved there from the data
     // folder where earlier versions kept it (under the lock); what was done goes to stderr.
     loadDataKey(config.dataKey, (notice) => process.stderr.write(`${notice}\n`));
+    // A first start on a new folder: the demo history's worker loads its code while PGlite makes
+    // the cluster (seedDemoTraffic closes it).
+    if (config.demoSeed && config.demoTraffic !== 'none' && isNewPgliteFolder(config))
+      trafficWorker = new TrafficWorker();
     db = await createDb(config.database);
     await db.migrate();
     const services = createServices({ db, config });
@@ -83,7 +96,9 @@ export async function runServer(options: RunOptions = {}): Promise<void> {
     if (config.demoSeed) {
       await seedDemoWorld(db, services);
       // Issue 9: the demo world's history, through the ingestion service (once).
-      const traffic = await seedDemoTraffic(db, services, config.demoTraffic);
+      const traffic = await seedDemoTraffic(db, services, config.demoTraffic, {
+        ...(trafficWorker ? { worker: trafficWorker } : {}),
+      });
       if (traffic.seeded)
         process.stdout.write(
           `demo traffic (${config.demoTraffic}): ${traffic.days} days, ${traffic.orders} orders, ` +
@@ -116,6 +131,7 @@ export async function runServer(options: RunOptions = {}): Promise<void> {
     process.stderr.write(
       err instanceof DataKeyError ? `${err.message}\n` : `failed to start: ${describeError(err)}\n`,
     );
+    await trafficWorker?.close().catch(() => {});
     await app?.close().catch(() => {});
     await db?.close().catch(() => {});
     lock?.release();

@@ -1,10 +1,11 @@
-import type { IngestEvent } from '@agent-console/contract';
+import { Worker } from 'node:worker_threads';
 import type { Config } from '../config';
 import type { Database } from '../db/client';
 import { withDeferredIndexes } from '../db/deferred-indexes';
 import { orders } from '../db/schema/orders';
 import type { Services } from '../services';
-import { buildWorld, demoTrafficAgents, lastDays, type TrafficAgent, trafficDays } from './traffic';
+import { buildWorld, demoTrafficAgents, lastDays, type TrafficAgent } from './traffic';
+import type { TrafficBatch, TrafficBatchesInput } from './traffic-batches';
 
 /** The key id the demo traffic is ingested under (ingest_events.key_id). */
 export const DEMO_TRAFFIC_KEY_ID = 'demo-traffic';
@@ -45,7 +46,25 @@ export async function seedDemoTraffic(
   db: Database,
   services: Services,
   mode: Config['demoTraffic'],
-  options: { log?: (line: string) => void } = {},
+  options: {
+    log?: (line: string) => void;
+    /** A worker started earlier (its code loads while the database starts); closed here. */
+    worker?: TrafficWorker;
+  } = {},
+): Promise<DemoTrafficReport> {
+  try {
+    return await seed(db, services, mode, options.log, () => options.worker ?? new TrafficWorker());
+  } finally {
+    await options.worker?.close();
+  }
+}
+
+async function seed(
+  db: Database,
+  services: Services,
+  mode: Config['demoTraffic'],
+  log: ((line: string) => void) | undefined,
+  workerOf: () => TrafficWorker,
 ): Promise<DemoTrafficReport> {
   const started = Date.now();
   const report: DemoTrafficReport = { seeded: false, days: 0, events: 0, orders: 0, outcomes: {}, ms: 0 };
@@ -63,27 +82,97 @@ export async function seedDemoTraffic(
   const [probe] = await services.ingest.ingest(DEMO_TRAFFIC_KEY_ID, [first]);
   if (probe?.outcome === 'duplicate') return { ...report, ms: Date.now() - started };
   const now = clock();
-  let waiting: IngestEvent[] = [];
-  const send = async (all: boolean) => {
-    while (waiting.length >= DEMO_TRAFFIC_BATCH || (all && waiting.length > 0)) {
-      const batch = waiting.slice(0, DEMO_TRAFFIC_BATCH);
-      waiting = waiting.slice(batch.length);
-      for (const r of await services.ingest.ingest(DEMO_TRAFFIC_KEY_ID, batch))
-        report.outcomes[r.outcome] = (report.outcomes[r.outcome] ?? 0) + 1;
-    }
-  };
-  await withDeferredIndexes(db, [orders], async () => {
-    for (const day of trafficDays(world, lastDays(now, days), ordersPerDay, now)) {
-      waiting.push(...day.events);
-      await send(false);
-      report.days++;
-      report.events += day.events.length;
-      report.orders += day.orders;
-      options.log?.(`demo traffic ${day.day}: ${day.events.length} events, ${day.orders} orders`);
-    }
-    await send(true);
+  const batches = workerOf();
+  batches.start({
+    seed: DEMO_TRAFFIC_SEED,
+    agents,
+    gameIds,
+    days: lastDays(now, days),
+    ordersPerDay,
+    now: now.toISOString(),
+    batchSize: DEMO_TRAFFIC_BATCH,
   });
+  try {
+    await withDeferredIndexes(db, [orders], async () => {
+      for (let batch = await batches.next(); batch; ) {
+        // The worker checks the next batch while this one is written.
+        const following = batches.next();
+        following.catch(() => {}); // awaited below, unless this batch fails first
+        for (const day of batch.days) {
+          report.days++;
+          report.events += day.events;
+          report.orders += day.orders;
+          log?.(`demo traffic ${day.day}: ${day.events} events, ${day.orders} orders`);
+        }
+        for (const r of await services.ingest.ingestChecked(DEMO_TRAFFIC_KEY_ID, batch.events))
+          report.outcomes[r.outcome] = (report.outcomes[r.outcome] ?? 0) + 1;
+        batch = await following;
+      }
+    });
+  } finally {
+    await batches.close();
+  }
   report.seeded = true;
   report.ms = Date.now() - started;
   return report;
+}
+
+/**
+ * The demo history's batches from a worker thread (traffic-worker.ts, loaded with tsx as the server
+ * is): generating and validating the events there takes about a tenth of the first start
+ * off the thread that writes them (docs/benchmarks.md). One batch is asked for at a time.
+ */
+export class TrafficWorker {
+  private readonly worker: Worker;
+  private waiting: { resolve: (batch: TrafficBatch | null) => void; reject: (err: unknown) => void } | null =
+    null;
+  private failed: unknown = null;
+  private closed = false;
+
+  /** Starts the thread: its code loads until `start` gives it the input. */
+  constructor() {
+    // Node 20 does not apply a loader given by `--import` to a worker's entry: the worker registers
+    // tsx itself, then imports its TypeScript entry.
+    const tsx = JSON.stringify(import.meta.resolve('tsx/esm/api'));
+    const entry = JSON.stringify(new URL('./traffic-worker.ts', import.meta.url).href);
+    this.worker = new Worker(`import(${tsx}).then((tsx) => { tsx.register(); return import(${entry}); })`, {
+      eval: true,
+    });
+    this.worker.on('message', (batch: TrafficBatch | null) => {
+      const waiting = this.waiting;
+      this.waiting = null;
+      waiting?.resolve(batch);
+    });
+    const fail = (err: unknown) => {
+      this.failed ??= err;
+      const waiting = this.waiting;
+      this.waiting = null;
+      waiting?.reject(err);
+    };
+    this.worker.on('error', fail);
+    this.worker.on('exit', (code) => fail(new Error(`the demo traffic worker stopped (exit code ${code})`)));
+  }
+
+  /** What to make: the batches come one by one from `next`. */
+  start(input: TrafficBatchesInput): void {
+    this.worker.postMessage(input);
+  }
+
+  /** The next batch, or null after the last. */
+  next(): Promise<TrafficBatch | null> {
+    if (this.failed) return Promise.reject(this.failed);
+    if (this.waiting) return Promise.reject(new Error('one batch at a time'));
+    return new Promise((resolve, reject) => {
+      this.waiting = { resolve, reject };
+      this.worker.postMessage('next');
+    });
+  }
+
+  /** Stops the thread (again: no effect). */
+  async close(): Promise<void> {
+    if (this.closed) return;
+    this.closed = true;
+    this.failed ??= new Error('closed');
+    await this.worker.terminate();
+  }
 }
