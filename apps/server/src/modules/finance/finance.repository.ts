@@ -1,5 +1,6 @@
 import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
 import { type Database, rowsOf, type Tx } from '../../db/client';
+import { recordset } from '../../db/recordset';
 import { agentAncestry } from '../../db/schema/agent-ancestry';
 import {
   type FinanceAccountRow,
@@ -32,6 +33,18 @@ export type LedgerDayRow = typeof ledgerAgentDays.$inferInsert;
 const ROWS_PER_STATEMENT = 1000;
 /** Accounts per batch of `moveAccounts` (5 parameters each in its UPDATE). */
 const ACCOUNTS_PER_STATEMENT = 1000;
+
+/** A `LedgerDayRow` passed as JSON (`recordset`): its fields and their SQL types. */
+const LEDGER_DAY_RECORD = {
+  agentId: 'integer',
+  day: 'date',
+  kind: 'text',
+  entryCount: 'integer',
+  availableFen: 'bigint',
+  frozenFen: 'bigint',
+  availableInFen: 'bigint',
+  availableOutFen: 'bigint',
+} as const;
 
 export function createFinanceRepository(db: Database) {
   return {
@@ -87,9 +100,7 @@ export function createFinanceRepository(db: Database) {
         insert into ${n} (node_id, day, kind, entry_count, available_fen, frozen_fen, available_in_fen, available_out_fen)
         select x.ancestor_id, r.day, r.kind, sum(r."entryCount")::int, sum(r."availableFen"), sum(r."frozenFen"),
           sum(r."availableInFen"), sum(r."availableOutFen")
-        from json_to_recordset(${JSON.stringify(sorted)}::json) as r("agentId" integer, day date, kind text,
-          "entryCount" integer, "availableFen" bigint, "frozenFen" bigint, "availableInFen" bigint,
-          "availableOutFen" bigint)
+        from ${recordset(sorted, LEDGER_DAY_RECORD, 'r')}
         join ${agentAncestry} x on x.descendant_id = r."agentId"
         group by x.ancestor_id, r.day, r.kind
         order by x.ancestor_id, r.day, r.kind

@@ -3,6 +3,7 @@ import { type SQL, sql } from 'drizzle-orm';
 import { z } from 'zod';
 import { type ChainLink, chainValues } from '../../db/agent-chain';
 import { type Database, rowsOf } from '../../db/client';
+import { recordset } from '../../db/recordset';
 import { channels } from '../../db/schema/channels';
 import { DAYS_BUCKETS, deviceActiveDays, deviceAgentMonths, deviceMonths } from '../../db/schema/devices';
 import { games } from '../../db/schema/games';
@@ -13,8 +14,8 @@ import { players } from '../../db/schema/players';
 
 /**
  * The SQL of ingestion. A batch is applied set-based: each write is one statement per table for
- * the whole batch, its rows passed as one JSON parameter read with `json_to_recordset` (one
- * parameter however many rows, no statement text growing with the batch).
+ * the whole batch, its rows passed as one JSON parameter read back as a relation (`recordset` of
+ * db/recordset.ts: one parameter however many rows, no statement text growing with the batch).
  */
 
 /** The frozen agent chain of a row, as its columns hold it. */
@@ -41,8 +42,16 @@ const CHAIN_COLUMN_NAMES = [
   'chain_l5',
 ];
 const CHAIN_COLUMNS = sql.raw(CHAIN_COLUMN_NAMES.join(', '));
-const CHAIN_TYPES =
-  'agent_id int, agent_chain int[], chain_l1 int, chain_l2 int, chain_l3 int, chain_l4 int, chain_l5 int';
+/** The chain columns' types, for rows passed as JSON (`recordset`). */
+const CHAIN_RECORD = {
+  agent_id: 'int',
+  agent_chain: 'int[]',
+  chain_l1: 'int',
+  chain_l2: 'int',
+  chain_l3: 'int',
+  chain_l4: 'int',
+  chain_l5: 'int',
+} as const;
 /** The chain columns of the row `alias` (the record a new row takes its frozen chain from). */
 const chainFrom = (alias: string) => sql.raw(CHAIN_COLUMN_NAMES.map((c) => `${alias}.${c}`).join(', '));
 const chainJson = (c: Chain) => ({
@@ -349,9 +358,7 @@ export function createIngestRepository(db: Database) {
             contact_name, contact_phone, status, terminal_count, ${CHAIN_COLUMNS}, created_at, updated_at)
           select bar_user_id, name, address, province_code, city_code, district_code,
             contact_name, contact_phone, status, terminal_count, ${CHAIN_COLUMNS}, created_at, updated_at
-          from json_to_recordset(${json(data)}::json) as x(bar_user_id bigint, name text, address text,
-            province_code int, city_code int, district_code int, contact_name text, contact_phone text,
-            status text, terminal_count int, ${sql.raw(CHAIN_TYPES)}, created_at timestamptz, updated_at timestamptz)
+          from ${recordset(data, { bar_user_id: 'bigint', name: 'text', address: 'text', province_code: 'int', city_code: 'int', district_code: 'int', contact_name: 'text', contact_phone: 'text', status: 'text', terminal_count: 'int', ...CHAIN_RECORD, created_at: 'timestamptz', updated_at: 'timestamptz' }, 'x')}
           on conflict (bar_user_id) do update set
             ${newer('name')}, ${newer('address')}, ${newer('province_code')}, ${newer('city_code')},
             ${newer('district_code')}, ${newer('contact_name')}, ${newer('contact_phone')}, ${newer('status')},
@@ -384,8 +391,7 @@ export function createIngestRepository(db: Database) {
         await rows(sql`
           insert into ${channels} (code, kind, name, net_bar_id, domain, ${CHAIN_COLUMNS}, created_at, updated_at)
           select code, kind, name, net_bar_id, domain, ${CHAIN_COLUMNS}, created_at, updated_at
-          from json_to_recordset(${json(data)}::json) as x(code text, kind text, name text, net_bar_id int,
-            domain text, ${sql.raw(CHAIN_TYPES)}, created_at timestamptz, updated_at timestamptz)
+          from ${recordset(data, { code: 'text', kind: 'text', name: 'text', net_bar_id: 'int', domain: 'text', ...CHAIN_RECORD, created_at: 'timestamptz', updated_at: 'timestamptz' }, 'x')}
           on conflict (code) do update set
             ${newer('kind')}, ${newer('name')}, ${newer('net_bar_id')}, ${newer('domain')},
             created_at = least(channels.created_at, excluded.created_at),
@@ -414,8 +420,7 @@ export function createIngestRepository(db: Database) {
         await rows(sql`
           insert into ${players} (platform_user_id, phone_masked, channel_id, net_bar_id, terminal_type, ${CHAIN_COLUMNS}, registered_at)
           select x.platform_user_id, x.phone_masked, x.channel_id, c.net_bar_id, x.terminal_type, ${chainFrom('c')}, x.registered_at
-          from json_to_recordset(${json(data)}::json) as x(platform_user_id bigint, phone_masked text,
-            channel_id int, terminal_type int, registered_at timestamptz)
+          from ${recordset(data, { platform_user_id: 'bigint', phone_masked: 'text', channel_id: 'int', terminal_type: 'int', registered_at: 'timestamptz' }, 'x')}
             join ${channels} c on c.id = x.channel_id
           on conflict (platform_user_id) do update set
             ${earlier('phone_masked')}, ${earlier('terminal_type')},
@@ -461,11 +466,7 @@ export function createIngestRepository(db: Database) {
           select x.order_no, x.player_id, x.game_id, x.goods_id, x.net_bar_id, x.channel_id, x.source,
             x.terminal_type, x.rent_type, x.rent_minutes, x.amount_fen, x.price_increase_fen, x.status, x.status_at,
             x.paid_at, x.rent_start_at, x.rent_end_at, x.completed_at, ${chainFrom('b')}, x.created_at
-          from json_to_recordset(${json(data)}::json) as x(order_no text, player_id int, game_id int,
-            goods_id bigint, net_bar_id int, channel_id int, source int, terminal_type int, rent_type text,
-            rent_minutes int, amount_fen bigint, price_increase_fen bigint, status int, status_at timestamptz,
-            paid_at timestamptz, rent_start_at timestamptz, rent_end_at timestamptz, completed_at timestamptz,
-            created_at timestamptz)
+          from ${recordset(data, { order_no: 'text', player_id: 'int', game_id: 'int', goods_id: 'bigint', net_bar_id: 'int', channel_id: 'int', source: 'int', terminal_type: 'int', rent_type: 'text', rent_minutes: 'int', amount_fen: 'bigint', price_increase_fen: 'bigint', status: 'int', status_at: 'timestamptz', paid_at: 'timestamptz', rent_start_at: 'timestamptz', rent_end_at: 'timestamptz', completed_at: 'timestamptz', created_at: 'timestamptz' }, 'x')}
             join ${netBars} b on b.id = x.net_bar_id
           where exists (select from ${players} p where p.id = x.player_id)
             and exists (select from ${channels} c where c.id = x.channel_id)
@@ -501,7 +502,7 @@ export function createIngestRepository(db: Database) {
       await db.q().execute(sql`
         insert into ${orderStatusHistory} (order_id, status, occurred_at, event_id)
         select x.order_id, x.status, x.occurred_at, x.event_id
-        from json_to_recordset(${json(data)}::json) as x(order_id int, status int, occurred_at timestamptz, event_id text)
+        from ${recordset(data, { order_id: 'int', status: 'int', occurred_at: 'timestamptz', event_id: 'text' }, 'x')}
         where exists (select from ${orders} o where o.id = x.order_id)
         on conflict do nothing`);
     },
@@ -525,8 +526,7 @@ export function createIngestRepository(db: Database) {
       await db.q().execute(sql`
         update ${orders} o set status = x.status, status_at = x.status_at, paid_at = x.paid_at,
           rent_start_at = x.rent_start_at, rent_end_at = x.rent_end_at, completed_at = x.completed_at
-        from json_to_recordset(${json(data)}::json) as x(id int, status int, status_at timestamptz,
-          paid_at timestamptz, rent_start_at timestamptz, rent_end_at timestamptz, completed_at timestamptz)
+        from ${recordset(data, { id: 'int', status: 'int', status_at: 'timestamptz', paid_at: 'timestamptz', rent_start_at: 'timestamptz', rent_end_at: 'timestamptz', completed_at: 'timestamptz' }, 'x')}
         where o.id = x.id`);
     },
 
@@ -538,7 +538,7 @@ export function createIngestRepository(db: Database) {
       if (data.length === 0) return;
       await db.q().execute(sql`
         update ${players} p set order_count = p.order_count + x.c, spent_fen = p.spent_fen + x.s
-        from json_to_recordset(${json(data)}::json) as x(id int, c int, s bigint)
+        from ${recordset(data, { id: 'int', c: 'int', s: 'bigint' }, 'x')}
         where p.id = x.id`);
     },
 
@@ -554,7 +554,7 @@ export function createIngestRepository(db: Database) {
       await db.q().execute(sql`
         insert into ${deviceActiveDays} (net_bar_id, device_code, day, active_minutes, ${CHAIN_COLUMNS})
         select x.net_bar_id, x.device_code, x.day, x.active_minutes, ${chainFrom('b')}
-        from json_to_recordset(${json(data)}::json) as x(net_bar_id int, device_code text, day date, active_minutes int)
+        from ${recordset(data, { net_bar_id: 'int', device_code: 'text', day: 'date', active_minutes: 'int' }, 'x')}
           join ${netBars} b on b.id = x.net_bar_id
         on conflict (net_bar_id, day, device_code) do update set
           active_minutes = greatest(device_active_days.active_minutes, excluded.active_minutes)`);
@@ -570,7 +570,7 @@ export function createIngestRepository(db: Database) {
       await db.q().execute(sql`
         with touched as (
           select x.net_bar_id, date_trunc('month', x.day)::date as month, array_agg(distinct x.device_code) as codes
-          from json_to_recordset(${json(data)}::json) as x(net_bar_id int, device_code text, day date)
+          from ${recordset(data, { net_bar_id: 'int', device_code: 'text', day: 'date' }, 'x')}
           group by 1, 2
         ),
         before as (
@@ -639,7 +639,7 @@ export function createIngestRepository(db: Database) {
         id: e.id,
         type: e.type,
         occurred_at: e.occurredAt,
-        payload: e.state === 'applied' ? null : e.payload,
+        payload: e.state === 'applied' ? null : e.payload, // null: left out of the JSON
         payload_hash: e.payloadHash,
         state: e.state,
         waits_for: e.waitsFor,
@@ -650,8 +650,7 @@ export function createIngestRepository(db: Database) {
           key_id, received_at, applied_at)
         select id, type, occurred_at, payload, payload_hash, state, waits_for, reason, ${batch.keyId},
           ${batch.receivedAt}::timestamptz, case when state = 'applied' then ${batch.receivedAt}::timestamptz end
-        from json_to_recordset(${json(data)}::json) as x(id text, type text, occurred_at timestamptz,
-          payload jsonb, payload_hash text, state text, waits_for text, reason text)
+        from ${recordset(data, { id: 'text', type: 'text', occurred_at: 'timestamptz', payload: 'jsonb', payload_hash: 'text', state: 'text', waits_for: 'text', reason: 'text' }, 'x')}
         on conflict (id) do update set
           type = excluded.type, occurred_at = excluded.occurred_at, payload = excluded.payload,
           payload_hash = excluded.payload_hash, state = excluded.state, waits_for = excluded.waits_for,
