@@ -52,7 +52,10 @@ export async function deferIndexes(db: Database, tables: readonly PgTable[]): Pr
           join pg_class c on c.oid = i.indexrelid
           join pg_class t on t.oid = i.indrelid
         where t.relnamespace = current_schema()::regnamespace
-          and t.relname = any(${`{${names.join(',')}}`}::text[])
+          and t.relname in (${sql.join(
+            names.map((name) => sql`${name}`),
+            sql`, `,
+          )})
           and not i.indisunique and not i.indisprimary
           and not exists (select from pg_constraint k where k.conindid = i.indexrelid)
         order by c.relname`),

@@ -52,69 +52,57 @@ export async function seedDemoTraffic(
     worker?: TrafficWorker;
   } = {},
 ): Promise<DemoTrafficReport> {
+  let batches = options.worker;
   try {
-    return await seed(db, services, mode, options.log, () => options.worker ?? new TrafficWorker());
-  } finally {
-    await options.worker?.close();
-  }
-}
-
-async function seed(
-  db: Database,
-  services: Services,
-  mode: Config['demoTraffic'],
-  log: ((line: string) => void) | undefined,
-  workerOf: () => TrafficWorker,
-): Promise<DemoTrafficReport> {
-  const started = Date.now();
-  const report: DemoTrafficReport = { seeded: false, days: 0, events: 0, orders: 0, outcomes: {}, ms: 0 };
-  if (mode === 'none') return report;
-  const { days, ordersPerDay } = DEMO_TRAFFIC_VOLUME[mode];
-  const { regions, clock } = services;
-  // The demo agents with the ids the seed gave them, as stored now (their level and areas).
-  const computed = demoTrafficAgents(regions);
-  const stored = await services.agents.findActiveByIds(computed.map((a) => a.id));
-  const agents: TrafficAgent[] = stored.map((a) => ({ id: a.id, level: a.agentLevel, areas: a.areaInfo }));
-  const gameIds = (await services.games.list()).map((g) => g.id);
-  const world = buildWorld({ seed: DEMO_TRAFFIC_SEED, agents, gameIds, regions });
-  const [first] = world.events;
-  if (!first || gameIds.length === 0) return report;
-  const [probe] = await services.ingest.ingest(DEMO_TRAFFIC_KEY_ID, [first]);
-  if (probe?.outcome === 'duplicate') return { ...report, ms: Date.now() - started };
-  const now = clock();
-  const batches = workerOf();
-  batches.start({
-    seed: DEMO_TRAFFIC_SEED,
-    agents,
-    gameIds,
-    days: lastDays(now, days),
-    ordersPerDay,
-    now: now.toISOString(),
-    batchSize: DEMO_TRAFFIC_BATCH,
-  });
-  try {
+    const started = Date.now();
+    const report: DemoTrafficReport = { seeded: false, days: 0, events: 0, orders: 0, outcomes: {}, ms: 0 };
+    if (mode === 'none') return report;
+    const { days, ordersPerDay } = DEMO_TRAFFIC_VOLUME[mode];
+    const { regions, clock } = services;
+    // The demo agents with the ids the seed gave them, as stored now (their level and areas).
+    const computed = demoTrafficAgents(regions);
+    const stored = await services.agents.findActiveByIds(computed.map((a) => a.id));
+    const agents: TrafficAgent[] = stored.map((a) => ({ id: a.id, level: a.agentLevel, areas: a.areaInfo }));
+    const gameIds = (await services.games.list()).map((g) => g.id);
+    const world = buildWorld({ seed: DEMO_TRAFFIC_SEED, agents, gameIds, regions });
+    const [first] = world.events;
+    if (!first || gameIds.length === 0) return report;
+    const [probe] = await services.ingest.ingest(DEMO_TRAFFIC_KEY_ID, [first]);
+    if (probe?.outcome === 'duplicate') return { ...report, ms: Date.now() - started };
+    const now = clock();
+    const source = batches ?? new TrafficWorker();
+    batches = source;
+    source.start({
+      seed: DEMO_TRAFFIC_SEED,
+      agents,
+      gameIds,
+      days: lastDays(now, days),
+      ordersPerDay,
+      now: now.toISOString(),
+      batchSize: DEMO_TRAFFIC_BATCH,
+    });
     await withDeferredIndexes(db, [orders], async () => {
-      for (let batch = await batches.next(); batch; ) {
+      for (let batch = await source.next(); batch; ) {
         // The worker checks the next batch while this one is written.
-        const following = batches.next();
+        const following = source.next();
         following.catch(() => {}); // awaited below, unless this batch fails first
         for (const day of batch.days) {
           report.days++;
           report.events += day.events;
           report.orders += day.orders;
-          log?.(`demo traffic ${day.day}: ${day.events} events, ${day.orders} orders`);
+          options.log?.(`demo traffic ${day.day}: ${day.events} events, ${day.orders} orders`);
         }
         for (const r of await services.ingest.ingestChecked(DEMO_TRAFFIC_KEY_ID, batch.events))
           report.outcomes[r.outcome] = (report.outcomes[r.outcome] ?? 0) + 1;
         batch = await following;
       }
     });
+    report.seeded = true;
+    report.ms = Date.now() - started;
+    return report;
   } finally {
-    await batches.close();
+    await batches?.close();
   }
-  report.seeded = true;
-  report.ms = Date.now() - started;
-  return report;
 }
 
 /**

@@ -52,6 +52,96 @@ const CHAIN_RECORD = {
   chain_l4: 'int',
   chain_l5: 'int',
 } as const;
+/** A net bar row, passed as JSON (`recordset`): its columns and their types. */
+const NET_BAR_RECORD = {
+  bar_user_id: 'bigint',
+  name: 'text',
+  address: 'text',
+  province_code: 'int',
+  city_code: 'int',
+  district_code: 'int',
+  contact_name: 'text',
+  contact_phone: 'text',
+  status: 'text',
+  terminal_count: 'int',
+  ...CHAIN_RECORD,
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
+} as const;
+/** A channel row, passed as JSON (`recordset`): its columns and their types. */
+const CHANNEL_RECORD = {
+  code: 'text',
+  kind: 'text',
+  name: 'text',
+  net_bar_id: 'int',
+  domain: 'text',
+  ...CHAIN_RECORD,
+  created_at: 'timestamptz',
+  updated_at: 'timestamptz',
+} as const;
+/** A player registration, passed as JSON (`recordset`): its columns and their types. */
+const PLAYER_RECORD = {
+  platform_user_id: 'bigint',
+  phone_masked: 'text',
+  channel_id: 'int',
+  terminal_type: 'int',
+  registered_at: 'timestamptz',
+} as const;
+/** An order's state columns and their types (in `ORDER_RECORD` and `ORDER_STATE_RECORD`). */
+const ORDER_STATE_COLUMNS = {
+  status: 'int',
+  status_at: 'timestamptz',
+  paid_at: 'timestamptz',
+  rent_start_at: 'timestamptz',
+  rent_end_at: 'timestamptz',
+  completed_at: 'timestamptz',
+} as const;
+/** A new order, passed as JSON (`recordset`): its columns and their types. */
+const ORDER_RECORD = {
+  order_no: 'text',
+  player_id: 'int',
+  game_id: 'int',
+  goods_id: 'bigint',
+  net_bar_id: 'int',
+  channel_id: 'int',
+  source: 'int',
+  terminal_type: 'int',
+  rent_type: 'text',
+  rent_minutes: 'int',
+  amount_fen: 'bigint',
+  price_increase_fen: 'bigint',
+  ...ORDER_STATE_COLUMNS,
+  created_at: 'timestamptz',
+} as const;
+/** A status of an order's history, passed as JSON (`recordset`): its columns and their types. */
+const HISTORY_RECORD = {
+  order_id: 'int',
+  status: 'int',
+  occurred_at: 'timestamptz',
+  event_id: 'text',
+} as const;
+/** An order's new state, passed as JSON (`recordset`): its columns and their types. */
+const ORDER_STATE_RECORD = { id: 'int', ...ORDER_STATE_COLUMNS } as const;
+/** What to add to a player's order count and spending, passed as JSON (`recordset`): its columns and their types. */
+const PLAYER_TOTALS_RECORD = { id: 'int', c: 'int', s: 'bigint' } as const;
+/** A device day, passed as JSON (`recordset`): its columns and their types. */
+const DEVICE_DAY_RECORD = {
+  net_bar_id: 'int',
+  device_code: 'text',
+  day: 'date',
+  active_minutes: 'int',
+} as const;
+/** A stored ingest event, passed as JSON (`recordset`): its columns and their types. */
+const EVENT_RECORD = {
+  id: 'text',
+  type: 'text',
+  occurred_at: 'timestamptz',
+  payload: 'jsonb',
+  payload_hash: 'text',
+  state: 'text',
+  waits_for: 'text',
+  reason: 'text',
+} as const;
 /** The chain columns of the row `alias` (the record a new row takes its frozen chain from). */
 const chainFrom = (alias: string) => sql.raw(CHAIN_COLUMN_NAMES.map((c) => `${alias}.${c}`).join(', '));
 const chainJson = (c: Chain) => ({
@@ -358,7 +448,7 @@ export function createIngestRepository(db: Database) {
             contact_name, contact_phone, status, terminal_count, ${CHAIN_COLUMNS}, created_at, updated_at)
           select bar_user_id, name, address, province_code, city_code, district_code,
             contact_name, contact_phone, status, terminal_count, ${CHAIN_COLUMNS}, created_at, updated_at
-          from ${recordset(data, { bar_user_id: 'bigint', name: 'text', address: 'text', province_code: 'int', city_code: 'int', district_code: 'int', contact_name: 'text', contact_phone: 'text', status: 'text', terminal_count: 'int', ...CHAIN_RECORD, created_at: 'timestamptz', updated_at: 'timestamptz' }, 'x')}
+          from ${recordset(data, NET_BAR_RECORD, 'x')}
           on conflict (bar_user_id) do update set
             ${newer('name')}, ${newer('address')}, ${newer('province_code')}, ${newer('city_code')},
             ${newer('district_code')}, ${newer('contact_name')}, ${newer('contact_phone')}, ${newer('status')},
@@ -391,7 +481,7 @@ export function createIngestRepository(db: Database) {
         await rows(sql`
           insert into ${channels} (code, kind, name, net_bar_id, domain, ${CHAIN_COLUMNS}, created_at, updated_at)
           select code, kind, name, net_bar_id, domain, ${CHAIN_COLUMNS}, created_at, updated_at
-          from ${recordset(data, { code: 'text', kind: 'text', name: 'text', net_bar_id: 'int', domain: 'text', ...CHAIN_RECORD, created_at: 'timestamptz', updated_at: 'timestamptz' }, 'x')}
+          from ${recordset(data, CHANNEL_RECORD, 'x')}
           on conflict (code) do update set
             ${newer('kind')}, ${newer('name')}, ${newer('net_bar_id')}, ${newer('domain')},
             created_at = least(channels.created_at, excluded.created_at),
@@ -420,7 +510,7 @@ export function createIngestRepository(db: Database) {
         await rows(sql`
           insert into ${players} (platform_user_id, phone_masked, channel_id, net_bar_id, terminal_type, ${CHAIN_COLUMNS}, registered_at)
           select x.platform_user_id, x.phone_masked, x.channel_id, c.net_bar_id, x.terminal_type, ${chainFrom('c')}, x.registered_at
-          from ${recordset(data, { platform_user_id: 'bigint', phone_masked: 'text', channel_id: 'int', terminal_type: 'int', registered_at: 'timestamptz' }, 'x')}
+          from ${recordset(data, PLAYER_RECORD, 'x')}
             join ${channels} c on c.id = x.channel_id
           on conflict (platform_user_id) do update set
             ${earlier('phone_masked')}, ${earlier('terminal_type')},
@@ -466,7 +556,7 @@ export function createIngestRepository(db: Database) {
           select x.order_no, x.player_id, x.game_id, x.goods_id, x.net_bar_id, x.channel_id, x.source,
             x.terminal_type, x.rent_type, x.rent_minutes, x.amount_fen, x.price_increase_fen, x.status, x.status_at,
             x.paid_at, x.rent_start_at, x.rent_end_at, x.completed_at, ${chainFrom('b')}, x.created_at
-          from ${recordset(data, { order_no: 'text', player_id: 'int', game_id: 'int', goods_id: 'bigint', net_bar_id: 'int', channel_id: 'int', source: 'int', terminal_type: 'int', rent_type: 'text', rent_minutes: 'int', amount_fen: 'bigint', price_increase_fen: 'bigint', status: 'int', status_at: 'timestamptz', paid_at: 'timestamptz', rent_start_at: 'timestamptz', rent_end_at: 'timestamptz', completed_at: 'timestamptz', created_at: 'timestamptz' }, 'x')}
+          from ${recordset(data, ORDER_RECORD, 'x')}
             join ${netBars} b on b.id = x.net_bar_id
           where exists (select from ${players} p where p.id = x.player_id)
             and exists (select from ${channels} c where c.id = x.channel_id)
@@ -502,7 +592,7 @@ export function createIngestRepository(db: Database) {
       await db.q().execute(sql`
         insert into ${orderStatusHistory} (order_id, status, occurred_at, event_id)
         select x.order_id, x.status, x.occurred_at, x.event_id
-        from ${recordset(data, { order_id: 'int', status: 'int', occurred_at: 'timestamptz', event_id: 'text' }, 'x')}
+        from ${recordset(data, HISTORY_RECORD, 'x')}
         where exists (select from ${orders} o where o.id = x.order_id)
         on conflict do nothing`);
     },
@@ -526,7 +616,7 @@ export function createIngestRepository(db: Database) {
       await db.q().execute(sql`
         update ${orders} o set status = x.status, status_at = x.status_at, paid_at = x.paid_at,
           rent_start_at = x.rent_start_at, rent_end_at = x.rent_end_at, completed_at = x.completed_at
-        from ${recordset(data, { id: 'int', status: 'int', status_at: 'timestamptz', paid_at: 'timestamptz', rent_start_at: 'timestamptz', rent_end_at: 'timestamptz', completed_at: 'timestamptz' }, 'x')}
+        from ${recordset(data, ORDER_STATE_RECORD, 'x')}
         where o.id = x.id`);
     },
 
@@ -538,7 +628,7 @@ export function createIngestRepository(db: Database) {
       if (data.length === 0) return;
       await db.q().execute(sql`
         update ${players} p set order_count = p.order_count + x.c, spent_fen = p.spent_fen + x.s
-        from ${recordset(data, { id: 'int', c: 'int', s: 'bigint' }, 'x')}
+        from ${recordset(data, PLAYER_TOTALS_RECORD, 'x')}
         where p.id = x.id`);
     },
 
@@ -554,7 +644,7 @@ export function createIngestRepository(db: Database) {
       await db.q().execute(sql`
         insert into ${deviceActiveDays} (net_bar_id, device_code, day, active_minutes, ${CHAIN_COLUMNS})
         select x.net_bar_id, x.device_code, x.day, x.active_minutes, ${chainFrom('b')}
-        from ${recordset(data, { net_bar_id: 'int', device_code: 'text', day: 'date', active_minutes: 'int' }, 'x')}
+        from ${recordset(data, DEVICE_DAY_RECORD, 'x')}
           join ${netBars} b on b.id = x.net_bar_id
         on conflict (net_bar_id, day, device_code) do update set
           active_minutes = greatest(device_active_days.active_minutes, excluded.active_minutes)`);
@@ -570,7 +660,7 @@ export function createIngestRepository(db: Database) {
       await db.q().execute(sql`
         with touched as (
           select x.net_bar_id, date_trunc('month', x.day)::date as month, array_agg(distinct x.device_code) as codes
-          from ${recordset(data, { net_bar_id: 'int', device_code: 'text', day: 'date' }, 'x')}
+          from ${recordset(data, DEVICE_DAY_RECORD, 'x')}
           group by 1, 2
         ),
         before as (
@@ -650,7 +740,7 @@ export function createIngestRepository(db: Database) {
           key_id, received_at, applied_at)
         select id, type, occurred_at, payload, payload_hash, state, waits_for, reason, ${batch.keyId},
           ${batch.receivedAt}::timestamptz, case when state = 'applied' then ${batch.receivedAt}::timestamptz end
-        from ${recordset(data, { id: 'text', type: 'text', occurred_at: 'timestamptz', payload: 'jsonb', payload_hash: 'text', state: 'text', waits_for: 'text', reason: 'text' }, 'x')}
+        from ${recordset(data, EVENT_RECORD, 'x')}
         on conflict (id) do update set
           type = excluded.type, occurred_at = excluded.occurred_at, payload = excluded.payload,
           payload_hash = excluded.payload_hash, state = excluded.state, waits_for = excluded.waits_for,
