@@ -73,6 +73,42 @@ describe('the list pipeline', () => {
     });
   });
 
+  it('pages a partitioned source as a merge of its partitions, in the same order as one walk', async () => {
+    // Partitions by parent: the agents under a few parents, ties on the sort column included.
+    const parents = (
+      await t.rows(sql`select parent_id from agents where parent_id is not null
+      group by parent_id order by count(*) desc limit 4`)
+    ).map((r) => Number(r.parent_id));
+    // All four, and the largest alone (every row of a page from one partition: its range is read
+    // exactly to the page's depth).
+    for (const values of [parents, parents.slice(0, 1)])
+      for (const order of ['asc', 'desc'] as const) {
+        const under = sql`${agents.parentId} in (${sql.join(
+          values.map((p) => sql`${p}`),
+          sql`, `,
+        )})`;
+        const all = await expected(order, under);
+        expect(all.length).toBeGreaterThan(10);
+        const merged: ListSource = {
+          ...source(order),
+          where: [sql`${agents.agentLevel} > 0`],
+          partitions: { column: agents.parentId, values },
+        };
+        const pages: number[] = [];
+        for (let pageNum = 1; pageNum <= Math.ceil(all.length / 7) + 1; pageNum++) {
+          const page = await pageOfKeys(t.db.q(), merged, { pageNum, pageSize: 7 });
+          expect(page.total).toBe(all.length);
+          pages.push(...page.keys);
+        }
+        expect(pages).toEqual(all);
+        const batches: number[] = [];
+        for await (const batch of keyBatches(t.db.q(), merged, 5)) batches.push(...batch);
+        expect(batches).toEqual(all);
+      }
+    const none = { ...source('desc'), partitions: { column: agents.parentId, values: [] } };
+    expect(await pageOfKeys(t.db.q(), none, { pageNum: 1, pageSize: 30 })).toEqual({ keys: [], total: 0 });
+  });
+
   it('prepares a page (pageOf) by name on PostgreSQL: one statement for every page of one filter shape', async () => {
     const prepared = await t.db.transaction(async (tx) => {
       // One connection (the transaction's), so what it has prepared is what these pages named.

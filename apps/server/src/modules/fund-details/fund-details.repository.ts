@@ -1,5 +1,5 @@
 import type { LedgerKindCode, SortOrder } from '@agent-console/contract';
-import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { and, eq, inArray, type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/client';
 import { within } from '../../db/filters';
 import { filtered, inKeyOrder, keyBatches, type ListSource, pageOfKeys } from '../../db/list';
@@ -45,15 +45,10 @@ export interface FundDetailKindFigures {
   expenseFen: number;
 }
 
-/** The rows whose agent (`column`) the owners name. */
-const ownersWhere = (o: FundDetailOwners, column: AnyColumn): SQL | undefined => {
-  if (o.kind === 'all') return undefined;
-  if (o.kind === 'agent') return eq(column, o.agentId);
-  // A node's subtree: an index range of the closure table (itself included); nodes may overlap.
-  // As an array read once, each entry's agent is checked where it is read (in the index of the
-  // page's order): a join with the closure table costs a probe per entry walked past.
-  return sql`${column} = any(array(select ${agentAncestry.descendantId} from ${agentAncestry} where ${inArray(agentAncestry.ancestorId, [...o.nodeIds])}))`;
-};
+/** The owners with a subtree's agents read (their ids): what a query of the entries filters on. */
+type ResolvedOwners =
+  | Exclude<FundDetailOwners, { kind: 'subtrees' }>
+  | { kind: 'members'; agentIds: readonly number[] };
 
 /**
  * The tree nodes whose subtrees hold exactly the owners' entries, without overlap (a subquery of
@@ -90,13 +85,39 @@ const figuresOf = (r: Record<string, unknown>): FundDetailKindFigures => ({
   expenseFen: Number(r.expense),
 });
 
+/**
+ * Up to how many agents a subtree's page is read as a merge of the agents' own index ranges
+ * (`ListSource.partitions`) rather than a walk of the time index: a small subtree holds a small
+ * share of the entries, and the walk to a deep page passes every other agent's entries on the way
+ * (level 2's page 201 of 5 million entries: 142,000 index entries). The merge's cost grows with the
+ * agents (each range is opened), the walk's with the share of the entries the subtree does not
+ * hold; docs/benchmarks.md#bench-ledger measures both.
+ */
+export const MERGE_MAX_AGENTS = 64;
+
 /** 资金明细: the ledger's entries on the list pipeline (page, totals, export), newest first. */
-export function createFundDetailsRepository(db: Database) {
-  function source(f: FundDetailFilters): ListSource {
+export function createFundDetailsRepository(
+  db: Database,
+  { mergeMaxAgents = MERGE_MAX_AGENTS }: { mergeMaxAgents?: number } = {},
+) {
+  /**
+   * The entries of the owners: every entry; an agent's own (an index range of
+   * `(agent_id, created_at, id)`); a few agents' as partitions, a page merging their ranges; more
+   * agents' as one array parameter, which PostgreSQL plans as a constant and checks each entry
+   * walked past against a hash of it (level 1's 281 agents, page 201: 1.1 ms; the same agents as
+   * `array(subquery)`, checked by a linear search, 5.6 ms).
+   */
+  function source(f: FundDetailFilters, owners: ResolvedOwners): ListSource {
+    const e = ledgerEntries;
+    const few = owners.kind === 'members' && owners.agentIds.length <= mergeMaxAgents;
     return {
-      from: sql`${ledgerEntries}`,
+      from: sql`${e}`,
+      ...(few ? { partitions: { column: e.agentId, values: owners.agentIds } } : {}),
       where: [
-        ownersWhere(f.owners, ledgerEntries.agentId),
+        owners.kind === 'agent' ? eq(e.agentId, owners.agentId) : undefined,
+        owners.kind === 'members' && !few
+          ? sql`${e.agentId} = any(${sql.param([...owners.agentIds])}::int[])`
+          : undefined,
         within(ledgerEntries.createdAt, f.range),
         f.kinds && f.kinds.length > 0 ? inArray(ledgerEntries.kind, [...f.kinds]) : undefined,
         f.orderNo === undefined
@@ -106,6 +127,18 @@ export function createFundDetailsRepository(db: Database) {
       key: ledgerEntries.id,
       sort: { column: ledgerEntries.createdAt, order: f.order },
     };
+  }
+
+  /** The owners with the agents of subtrees read (nodes may overlap: each agent once). */
+  async function resolve(o: FundDetailOwners): Promise<ResolvedOwners> {
+    if (o.kind !== 'subtrees') return o;
+    const x = agentAncestry;
+    const rows = await db
+      .q()
+      .selectDistinct({ id: x.descendantId })
+      .from(x)
+      .where(inArray(x.ancestorId, [...o.nodeIds]));
+    return { kind: 'members', agentIds: rows.map((r) => r.id) };
   }
 
   async function rowsByKeys(keys: readonly number[]): Promise<FundDetailRow[]> {
@@ -163,7 +196,7 @@ export function createFundDetailsRepository(db: Database) {
     async page(f: FundDetailFilters, page: { pageNum: number; pageSize: number }) {
       const days = rollupDays(f);
       const known = days ? (await rollupFigures(f, days)).reduce((n, k) => n + k.count, 0) : undefined;
-      const src = source(f);
+      const src = source(f, await resolve(f.owners));
       const { keys, total } = await pageOfKeys(
         db.q(),
         known === undefined ? src : { ...src, count: sql`${known}::int` },
@@ -187,7 +220,7 @@ export function createFundDetailsRepository(db: Database) {
             coalesce(sum(${e.frozenDeltaFen}), 0)::bigint as frozen,
             coalesce(sum(${e.availableDeltaFen}) filter (where ${e.availableDeltaFen} > 0), 0)::bigint as income,
             coalesce(-sum(${e.availableDeltaFen}) filter (where ${e.availableDeltaFen} < 0), 0)::bigint as expense
-          ${filtered(source(f))}
+          ${filtered(source(f, await resolve(f.owners)))}
           group by ${e.kind}`),
       );
       return rows.map(figuresOf);
@@ -195,7 +228,8 @@ export function createFundDetailsRepository(db: Database) {
 
     /** The whole filtered set in the list's order, a batch at a time (keyset, constant memory). */
     async *batches(f: FundDetailFilters): AsyncGenerator<FundDetailRow[]> {
-      for await (const keys of keyBatches(db.q(), source(f))) yield await rowsByKeys(keys);
+      const src = source(f, await resolve(f.owners));
+      for await (const keys of keyBatches(db.q(), src)) yield await rowsByKeys(keys);
     },
   };
 }

@@ -20,6 +20,7 @@ import { LEDGER_KINDS } from '../../db/schema/finance';
 import { withdrawals } from '../../db/schema/withdrawals';
 import { createServices, type Services } from '../../services';
 import type { LedgerEntryInput as NewEntry } from '../finance/finance.service';
+import { createFundDetailsRepository, type FundDetailFilters } from './fund-details.repository';
 
 /**
  * Issue 10 §2: 资金明细 on a real database. A chain operator → national → province P (member
@@ -251,6 +252,38 @@ describe('POST /api/finance/details/query', () => {
     expect(agentsOf(await whole(await given.login(w.national), { agentIds: [w.national.id] }))).toEqual(
       ids(w.national, w.province, w.city, w.district, w.sibling),
     );
+  });
+
+  it("reads a subtree's pages the same whether it merges its agents' ranges or walks the time index", async () => {
+    const w = await world();
+    const merged = createFundDetailsRepository(t.db, { mergeMaxAgents: 64 });
+    const walked = createFundDetailsRepository(t.db, { mergeMaxAgents: 0 });
+    for (const f of [
+      { owners: { kind: 'subtrees', nodeIds: [w.national.id] }, range: {}, order: 'desc' },
+      { owners: { kind: 'subtrees', nodeIds: [w.province.id, w.city.id] }, range: {}, order: 'asc' },
+      {
+        owners: { kind: 'subtrees', nodeIds: [w.national.id] },
+        range: {},
+        kinds: ['adjustment'],
+        order: 'desc',
+      },
+    ] satisfies FundDetailFilters[]) {
+      const [n] = await t.rows(sql`select count(*)::int as n from ledger_entries where agent_id in
+        (select descendant_id from agent_ancestry where ancestor_id in (${sql.join(f.owners.nodeIds, sql`, `)}))
+        and (${f.kinds === undefined} or kind = 'adjustment')`);
+      const pages = async (repo: typeof merged) => {
+        const keys: number[][] = [];
+        for (let pageNum = 1; pageNum <= Math.ceil(Number(n?.n) / 3) + 1; pageNum++) {
+          const page = await repo.page(f, { pageNum, pageSize: 3 });
+          expect(page.total).toBe(Number(n?.n));
+          keys.push(page.rows.map((r) => r.entry.id));
+        }
+        return keys;
+      };
+      const expected = await pages(walked);
+      expect(expected.flat().length).toBe(Number(n?.n));
+      expect(await pages(merged)).toEqual(expected);
+    }
   });
 
   it('refuses members to a caller without the member menu, and outsiders to everyone', async () => {
