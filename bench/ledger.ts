@@ -12,7 +12,7 @@
  * add (so every balance after stays ≥ 0 under the table's CHECKs; the balances after are the running
  * sums of a chunk, not of the whole ledger: the queries never read them); the same statement adds
  * them to `ledger_agent_days`, as `finance.post` does, and `ledger_node_days` is made from those
- * at the end (`rebuildLedgerNodeDays`). A database that already holds N entries is reused. Then, as the level 0 operator, a level 1 agent (member menu), a level
+ * at the end (`rebuildLedgerRollups`). A database that already holds N entries is reused. Then, as the level 0 operator, a level 1 agent (member menu), a level
  * 2 agent (member menu) and a level 4 agent (its own entries only), each call below runs
  * `--clients` at once (each client its own session), `--calls` times per client after a warm-up,
  * and prints p50/p99 in ms. Goal: p99 ≤ 50 ms for the pages. The database is left in place for
@@ -33,7 +33,7 @@ import { loadConfig } from '../apps/server/src/config';
 import { rowsOf } from '../apps/server/src/db/client';
 import { seedDemoWorld } from '../apps/server/src/demo/seed-demo-world';
 import { concurrently, post, signIn } from './lib/calls';
-import { openDatabase, rebuildLedgerNodeDays } from './lib/database';
+import { openDatabase, rebuildLedgerRollups } from './lib/database';
 import { option } from './lib/options';
 import { percentile } from './lib/stats';
 
@@ -85,7 +85,7 @@ async function prepare(): Promise<void> {
       have = await count();
       console.log(`  +chunk in ${((performance.now() - started) / 1000).toFixed(1)} s: ${have} entries`);
     }
-    await rebuildLedgerNodeDays(open.db);
+    await rebuildLedgerRollups(open.db);
     await open.db.q().execute(sql`vacuum analyze`);
   } finally {
     await open.close();

@@ -6,12 +6,14 @@
  * On `BENCH_PG_URL` (default postgres://postgres@127.0.0.1:5432, trust auth) it uses the database
  * `bench_members`: created with the demo world when missing, grown to `--agents` agents
  * (bench/seed/agents.ts), then to `--posted` income entries through the finance service's `post`
- * (the one writer of balances, which keeps `agent_income_days` in the same transaction): batches of
+ * (the one writer of balances, which keeps the ledger's rollups in the same transaction): batches of
  * 2,500 `order_share` entries over random agents, each batch on one day of the last 90 (the
  * service's clock moved); then to `--entries` with entries made in SQL (`copyEntries`: `post` runs
  * at about 500 entries/s on this shared machine, an hour for two million), each statement adding
- * what it inserts to the accounts and to the rollup, as `post` does. The rollup ends with about
- * agents × 90 rows. A database that already holds them is reused as it is.
+ * what it inserts to the accounts and to `ledger_agent_days`, as `post` does; the rollups made from
+ * those (by tree node, the income running totals) are then rebuilt with the migrations' statements
+ * (`rebuildLedgerRollups`). `ledger_agent_days` ends with about agents × 90 rows. A database that
+ * already holds them is reused as it is.
  *
  * Then, as the level 0 operator (the whole tree), a level 1 and a level 4 agent of the demo chain,
  * each call below runs `--clients` at once (each client its own session), `--calls` times per
@@ -40,7 +42,7 @@ import { seedDemoWorld } from '../apps/server/src/demo/seed-demo-world';
 import type { LedgerEntryInput } from '../apps/server/src/modules/finance/finance.service';
 import { createServices } from '../apps/server/src/services';
 import { concurrently, post, signIn } from './lib/calls';
-import { openDatabase, rebuildLedgerNodeDays } from './lib/database';
+import { openDatabase, rebuildLedgerRollups } from './lib/database';
 import { option } from './lib/options';
 import { percentile } from './lib/stats';
 import { growAgents } from './seed/agents';
@@ -135,7 +137,7 @@ async function prepare(): Promise<void> {
       have += n;
       console.log(`  copied: ${have} entries (${((performance.now() - t0) / 1000).toFixed(1)} s)`);
     }
-    await rebuildLedgerNodeDays(open.db);
+    await rebuildLedgerRollups(open.db);
     await open.db.q().execute(sql`vacuum analyze`);
     const days = await count(sql`select count(*)::int as n from ledger_agent_days`);
     console.log(`${DB_NAME}: ${have} ledger entries, ${days} rows of ledger_agent_days`);

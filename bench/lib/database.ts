@@ -40,17 +40,21 @@ export async function openDatabase(config: Config): Promise<OpenDatabase> {
 }
 
 /**
- * Makes `ledger_node_days` again from `ledger_agent_days`, with the statement of the migration that
- * first built it: for benches that write ledger entries and agent days in SQL (not through
- * `finance.post`, which keeps both).
+ * Makes the ledger's rollups that `finance.post` keeps beside the agent days again from
+ * `ledger_agent_days`, with the statements of the migrations that first built them:
+ * `ledger_node_days` (0033) and the income running totals `ledger_income_days` with their opened
+ * days (0037). For benches that write ledger entries and agent days in SQL.
  */
-export async function rebuildLedgerNodeDays(db: Database): Promise<void> {
-  const backfill = readFileSync(
-    new URL('../../apps/server/drizzle/migrations/0033_ledger_node_days_backfill.sql', import.meta.url),
-    'utf8',
-  );
+export async function rebuildLedgerRollups(db: Database): Promise<void> {
+  const statements = (migration: string) =>
+    readFileSync(new URL(`../../apps/server/drizzle/migrations/${migration}.sql`, import.meta.url), 'utf8')
+      .split('--> statement-breakpoint')
+      .map((s) => sql.raw(s));
   await db.transaction(async (tx) => {
     await tx.execute(sql`delete from ledger_node_days`);
-    await tx.execute(sql.raw(backfill));
+    for (const s of statements('0033_ledger_node_days_backfill')) await tx.execute(s);
+    await tx.execute(sql`delete from ledger_income_days`);
+    await tx.execute(sql`delete from ledger_income_opened_days`);
+    for (const s of statements('0037_ledger_income_days_backfill')) await tx.execute(s);
   });
 }

@@ -173,7 +173,7 @@ export function createServices({
   });
   // Issue 10: the ledger and the agents' finance accounts (`finance.post` is the one way to move
   // money); settlement books the shares of the orders the triggers queue, in the background.
-  const finance = createFinanceService({ repo: createFinanceRepository(db), clock });
+  const finance = createFinanceService({ db, repo: createFinanceRepository(db), clock });
   const settlement = createSettlementService({
     db,
     repo: createSettlementRepository(db),
@@ -182,7 +182,7 @@ export function createServices({
     log,
   });
   /** Started by the app when it serves (app.ts); before that `wake` does nothing. */
-  const settlementWorker = createSettlementWorker(settlement, log);
+  const settlementWorker = createSettlementWorker(settlement, log, undefined, finance);
   // Issue 9: 订单明细 and 用户明细 (the detail with issue 10's split).
   const orders = createOrdersService({
     repo: createOrdersRepository(db),

@@ -45,6 +45,10 @@ const DAY_MS = 24 * 60 * 60 * 1000;
 const chinaDayStart = (ms: number) => Math.floor((ms + CST_OFFSET_MS) / DAY_MS) * DAY_MS - CST_OFFSET_MS;
 const chinaDayText = (ms: number) => new Date(ms + CST_OFFSET_MS).toISOString().slice(0, 10);
 
+/** The China day after a day (`YYYY-MM-DD`). */
+export const nextChinaDay = (day: string): string =>
+  chinaDayText(Date.parse(`${day}T00:00:00+08:00`) + DAY_MS);
+
 /**
  * A range of instants (both ends included) as the whole China days inside it (`days`, first and
  * last `YYYY-MM-DD`, or null when it holds no whole day) and the parts of days left at its ends

@@ -175,6 +175,43 @@ export const ledgerNodeDays = pgTable(
   (t) => [primaryKey({ columns: [t.nodeId, t.day, t.kind] })],
 );
 
+/**
+ * An agent's income (the available sums of INCOME_KINDS) by China day, with its running total:
+ * `income_to_date_fen` is the agent's income from its first entry to the end of the day, so the
+ * income of any range of whole days is the difference of two rows per agent (the range's last day,
+ * the day before its first), not the sum of every day between (成员财务 sorted by a range's income:
+ * 6,000 agents × 30 days of `ledger_agent_days`). Written by `post` in the transaction of its
+ * entries (the day's row added to, every later row of the agent moved by the same amount: a post
+ * stamped before midnight that commits after it), and carried forward by the day opener
+ * (`finance.openDays`): every agent that has a row gets one for each new day, at zero income, so a
+ * day's rows are one index range of `(day, agent_id)` for all agents. A reader that finds no row
+ * for an agent on a day reads its latest row before (the opener late, or not run yet): the rows
+ * make it fast, never change the figure. Tests compare it with the entries.
+ */
+export const ledgerIncomeDays = pgTable(
+  'ledger_income_days',
+  {
+    agentId: integer('agent_id').notNull(),
+    day: date('day', { mode: 'string' }).notNull(),
+    incomeFen: fen('income_fen').notNull(),
+    incomeToDateFen: fen('income_to_date_fen').notNull(),
+  },
+  (t) => [
+    primaryKey({ columns: [t.agentId, t.day] }),
+    /** A day's running totals of every agent, read from the index alone. */
+    index('ledger_income_days_day_idx').on(t.day, t.agentId, t.incomeToDateFen),
+  ],
+);
+
+/**
+ * The days the day opener has carried every agent's running total into (`ledger_income_days`):
+ * the next day it opens is the one after the last here.
+ */
+export const ledgerIncomeOpenedDays = pgTable('ledger_income_opened_days', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  openedAt: timestamp('opened_at', { withTimezone: true, mode: 'date' }).notNull(),
+});
+
 export type FinanceAccountRow = typeof financeAccounts.$inferSelect;
 export type LedgerEntryRow = typeof ledgerEntries.$inferSelect;
 

@@ -1,14 +1,17 @@
-import { asc, desc, eq, inArray, sql } from 'drizzle-orm';
+import { asc, desc, eq, inArray, max, sql } from 'drizzle-orm';
 import { type Database, rowsOf, type Tx } from '../../db/client';
 import { recordset } from '../../db/recordset';
 import { agentAncestry } from '../../db/schema/agent-ancestry';
 import {
   type FinanceAccountRow,
   financeAccounts,
+  INCOME_KINDS,
   type LedgerEntryRow,
   type LedgerKind,
   ledgerAgentDays,
   ledgerEntries,
+  ledgerIncomeDays,
+  ledgerIncomeOpenedDays,
   ledgerNodeDays,
 } from '../../db/schema/finance';
 import { batchesOf } from '../../shared/batches';
@@ -110,6 +113,48 @@ export function createFinanceRepository(db: Database) {
           frozen_fen = ${n}.frozen_fen + excluded.frozen_fen,
           available_in_fen = ${n}.available_in_fen + excluded.available_in_fen,
           available_out_fen = ${n}.available_out_fen + excluded.available_out_fen`);
+      await addIncomeDays(tx, sorted);
+    },
+
+    /** The last day the day opener carried the running totals into, if any. */
+    async lastOpenedDay(): Promise<string | null> {
+      const [row] = await db
+        .q()
+        .select({ day: max(ledgerIncomeOpenedDays.day) })
+        .from(ledgerIncomeOpenedDays);
+      return row?.day ?? null;
+    },
+
+    /**
+     * Opens `day` in `ledger_income_days`: every agent with a running total before the day gets a
+     * row for it at zero income, carrying its total; an agent that has one already (posted to that
+     * day) keeps it. The accounts are locked FOR SHARE first, in agent-id order as `post` locks
+     * them: a post that has read a total but not committed would otherwise commit after the total
+     * was carried, and the carried row would miss its amount. Records the day as opened.
+     */
+    async openIncomeDay(tx: Tx, day: string, now: Date): Promise<number> {
+      const i = ledgerIncomeDays;
+      await tx
+        .select({ agentId: financeAccounts.agentId })
+        .from(financeAccounts)
+        .orderBy(asc(financeAccounts.agentId))
+        .for('share');
+      const rows = rowsOf(
+        await tx.execute(sql`
+          insert into ${i} (agent_id, day, income_fen, income_to_date_fen)
+          select a.agent_id, ${day}::date, 0, t.total
+          from ${financeAccounts} a
+          cross join lateral (select p.income_to_date_fen as total from ${i} p
+            where p.agent_id = a.agent_id and p.day < ${day}::date order by p.day desc limit 1) t
+          order by a.agent_id
+          on conflict (agent_id, day) do nothing
+          returning agent_id`),
+      );
+      await tx
+        .insert(ledgerIncomeOpenedDays)
+        .values({ day, openedAt: now })
+        .onConflictDoNothing({ target: ledgerIncomeOpenedDays.day });
+      return rows.length;
     },
 
     /** Appends entries (a statement per batch); answers them with their ids, in the order given. */
@@ -145,6 +190,56 @@ export function createFinanceRepository(db: Database) {
 }
 
 export type FinanceRepository = ReturnType<typeof createFinanceRepository>;
+
+/**
+ * Adds the income of a post's day rows (the available sums of INCOME_KINDS, per agent and day) to
+ * `ledger_income_days`: the day's row (inserted with the running total of the agent's latest row
+ * before it, or added to), and every later row of the agent by the same amount (a post stamped
+ * before midnight committing after the day opener carried its total: usually no row), and
+ * the rows of the days opened after it that the agent lacks (its first income). A
+ * statement per day, oldest first, so a day sees the rows the days before it wrote. The rows'
+ * agents are the post's, whose accounts it holds locked: no other post moves their totals meanwhile.
+ */
+async function addIncomeDays(tx: Tx, rows: readonly LedgerDayRow[]) {
+  const i = ledgerIncomeDays;
+  const days = [...new Set(rows.map((r) => r.day))].sort();
+  for (const day of days) {
+    const income = rows.filter((r) => r.day === day && (INCOME_KINDS as readonly string[]).includes(r.kind));
+    if (income.length === 0) continue;
+    const [row] = rowsOf(
+      await tx.execute(sql`
+        with r as (
+          select r."agentId" as agent_id, sum(r."availableFen")::bigint as income
+          from ${recordset(income, LEDGER_DAY_RECORD, 'r')}
+          group by r."agentId"
+        ),
+        added as (
+          insert into ${i} as t (agent_id, day, income_fen, income_to_date_fen)
+          select r.agent_id, ${day}::date, r.income, r.income + coalesce((select p.income_to_date_fen
+            from ${i} p where p.agent_id = r.agent_id and p.day < ${day}::date order by p.day desc limit 1), 0)
+          from r order by r.agent_id
+          on conflict (agent_id, day) do update set income_fen = t.income_fen + excluded.income_fen,
+            income_to_date_fen = t.income_to_date_fen + excluded.income_fen
+        ),
+        moved as (
+          update ${i} as t set income_to_date_fen = t.income_to_date_fen + r.income
+          from r where t.agent_id = r.agent_id and t.day > ${day}::date
+        )
+        select exists (select 1 from ${ledgerIncomeOpenedDays} o where o.day > ${day}::date) as later`),
+    );
+    if (!row?.later) continue;
+    // A day opened after `day` has a row for every agent with a total before it: an agent whose
+    // first income this is gets those days' rows too (usually no day is).
+    await tx.execute(sql`
+      insert into ${i} (agent_id, day, income_fen, income_to_date_fen)
+      select r.agent_id, o.day, 0, (select p.income_to_date_fen from ${i} p
+        where p.agent_id = r.agent_id and p.day < o.day order by p.day desc limit 1)
+      from (select distinct r."agentId" as agent_id from ${recordset(income, LEDGER_DAY_RECORD, 'r')}) r
+      join ${ledgerIncomeOpenedDays} o on o.day > ${day}::date
+      order by r.agent_id, o.day
+      on conflict (agent_id, day) do nothing`);
+  }
+}
 
 /** Moves one batch of accounts (sorted by agent id): see `moveAccounts`. */
 async function moveBatch(tx: Tx, sorted: readonly AccountMove[], now: Date) {

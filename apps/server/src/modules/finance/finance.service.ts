@@ -1,9 +1,9 @@
 import { Codes, MAX_FEN } from '@agent-console/contract';
-import type { Tx } from '../../db/client';
+import type { Database, Tx } from '../../db/client';
 import { AppError } from '../../shared/app-error';
 import type { Clock } from '../../shared/clock';
 import { checkViolationOf } from '../../shared/db-errors';
-import { chinaDayOf } from '../../shared/time';
+import { chinaDayOf, nextChinaDay } from '../../shared/time';
 import {
   type AccountMove,
   type FinanceAccountRow,
@@ -83,8 +83,10 @@ function movesOf(entries: readonly LedgerEntryInput[]): AccountMove[] {
  * entries and moves the finance accounts in the caller's transaction, so a balance always equals
  * the sum of its entries.
  */
-export function createFinanceService(deps: { repo: FinanceRepository; clock: Clock }) {
-  const { repo, clock } = deps;
+export function createFinanceService(deps: { db: Database; repo: FinanceRepository; clock: Clock }) {
+  const { db, repo, clock } = deps;
+  /** The last China day this process knows to be opened (`openDays`). */
+  let openedThrough: string | null = null;
 
   return {
     /**
@@ -171,6 +173,27 @@ export function createFinanceService(deps: { repo: FinanceRepository; clock: Clo
           throw err;
         }
       });
+    },
+
+    /**
+     * The day opener: carries every agent's income running total into each China day from the day
+     * after the last one opened to today (`ledger_income_days`), a transaction per day, so that a
+     * day's totals are one index range for 成员财务's income of a range. The first time, it opens
+     * today. Idempotent, and cheap once today is open (nothing read). The background worker runs
+     * it before each settlement round; a reader never depends on it (a missing row is looked up).
+     * Answers the rows carried.
+     */
+    async openDays(): Promise<number> {
+      const today = chinaDayOf(clock()).day;
+      if (openedThrough !== null && openedThrough >= today) return 0;
+      const last = await repo.lastOpenedDay();
+      let carried = 0;
+      for (let day = last === null ? today : nextChinaDay(last); day <= today; day = nextChinaDay(day)) {
+        const open = day;
+        carried += await db.transaction((tx) => repo.openIncomeDay(tx, open, clock()));
+      }
+      openedThrough = today;
+      return carried;
     },
 
     /** The accounts of these agents (an agent that never had money has none: zero everywhere). */

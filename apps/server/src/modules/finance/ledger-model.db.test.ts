@@ -221,6 +221,13 @@ describe('shares and the ledger: model-based', () => {
           on e.agent_id = a.agent_id
         where a.available_fen <> coalesce(e.s, 0) or a.frozen_fen <> coalesce(e.f, 0) or a.available_fen < 0 or a.frozen_fen < 0`);
       expect(bad).toEqual([]);
+      // The income running totals (成员财务's range income): each row the income entries to its day.
+      const badTotals = await t.rows(sql`select i.agent_id, i.day from ledger_income_days i
+        where i.income_to_date_fen <> (select coalesce(sum(e.available_delta_fen), 0) from ledger_entries e
+          where e.agent_id = i.agent_id
+            and e.kind in ('order_share', 'share_reversal', 'device_settlement', 'adjustment')
+            and ((e.created_at at time zone 'UTC') + interval '8 hours')::date <= i.day)`);
+      expect(badTotals).toEqual([]);
       // Only reversals the balance could not cover wait in the queue: booked, told why.
       const queued = await t.rows(sql`select q.order_id, s.booked, q.last_error is not null as told
         from finance_settle_queue q left join order_settlements s on s.order_id = q.order_id`);

@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/build-test-app';
 import { factories } from '../../../test/factories';
+import { incomeDays, incomeDaysRecounted } from '../../../test/income-days';
 import { createServices } from '../../services';
 import { AppError } from '../../shared/app-error';
 import type { LedgerEntryInput } from './finance.service';
@@ -213,5 +214,47 @@ describe('finance.post', () => {
       sum(e.available_delta_fen)::bigint as a, sum(e.frozen_delta_fen)::bigint as f
       from ledger_entries e join agent_ancestry x on x.descendant_id = e.agent_id group by 1, 2, 3 order by 1, 2, 3`;
     expect(await t.rows(byNode)).toEqual(await t.rows(recount));
+    expect(await t.rows(incomeDays)).toEqual(await t.rows(incomeDaysRecounted));
+  });
+
+  it('keeps the income running totals whole when the day opener runs beside posts stamped before midnight (PostgreSQL: real connections)', async () => {
+    const agents = await given.chain(3);
+    const ids = agents.slice(1).map((a) => a.id);
+    await post(
+      ids.map((id) => ({ agentId: id, kind: 'order_share', availableDeltaFen: 500, frozenDeltaFen: 0 })),
+    );
+    const DAY = 86_400_000;
+    const today = t.clock.now().getTime() - ((t.clock.now().getTime() + 8 * 3600_000) % DAY);
+    const at = (ms: number) => createServices({ db: t.db, config: t.config, clock: () => new Date(ms) });
+    const credit = (svc: ReturnType<typeof at>, i: number) =>
+      t.db.transaction((tx) =>
+        svc.finance.post(
+          tx,
+          (i % 2 === 0 ? ids : [...ids].reverse()).map((id) => ({
+            agentId: id,
+            kind: 'order_share' as const,
+            availableDeltaFen: 1 + i,
+            frozenDeltaFen: 0,
+          })),
+        ),
+      );
+    // Eight midnights: posts stamped in the last millisecond of a day, the opener of the next day
+    // started among them (its totals must hold those that commit after it read), posts of the next day.
+    for (let k = 0; k < 8; k++) {
+      const midnight = today + (k + 1) * DAY;
+      const late = at(midnight - 1);
+      const posts = Array.from({ length: 20 }, (_, i) => credit(late, i));
+      await new Promise((resolve) => setTimeout(resolve, 2));
+      await Promise.all([
+        ...posts,
+        at(midnight + 1000).finance.openDays(),
+        ...Array.from({ length: 5 }, (_, i) => credit(at(midnight + 2000), 100 + i)),
+      ]);
+    }
+    // Every row equals the entries to its day; the next day has a row for each agent.
+    expect(await t.rows(incomeDays)).toEqual(await t.rows(incomeDaysRecounted));
+    const next = await t.rows(sql`select agent_id from ledger_income_days
+      where day = (select max(day) from ledger_income_opened_days) order by 1`);
+    expect(next.map((r) => Number(r.agent_id))).toEqual([...ids].sort((x, y) => x - y));
   });
 });

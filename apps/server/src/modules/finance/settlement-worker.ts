@@ -1,4 +1,5 @@
 import { loggableError } from '../../shared/loggable-error';
+import type { FinanceService } from './finance.service';
 import type { SettlementService } from './settlement.service';
 
 export const DEFAULT_SETTLE_INTERVAL_MS = 15_000;
@@ -19,7 +20,8 @@ export interface SettleWorkerLog {
 }
 
 /**
- * Drains the settlement queue in the background: once the server listens (the first start's
+ * Drains the settlement queue in the background (and first, each round, opens the new China days
+ * of the income running totals: `finance.openDays`, which reads nothing once today is open): once the server listens (the first start's
  * history settles after the server is up), every `intervalMs`, and when woken (ingestion, after a batch commits).
  * One drain at a time per process; a wake during a drain runs one more after it. Several
  * processes may run one each (the queue is claimed with SKIP LOCKED). `stop()` waits for the
@@ -29,6 +31,7 @@ export function createSettlementWorker(
   settlement: Pick<SettlementService, 'drain'>,
   log: SettleWorkerLog,
   intervalMs = DEFAULT_SETTLE_INTERVAL_MS,
+  finance?: Pick<FinanceService, 'openDays'>,
 ) {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
@@ -49,8 +52,16 @@ export function createSettlementWorker(
       return running;
     }
     const t0 = performance.now();
-    running = settlement
-      .drain({ limit: WORKER_BATCH, between: pause })
+    const opened = finance
+      ? finance.openDays().then(
+          (carried) => {
+            if (carried > 0) log.info({ carried }, `opened the new days' income totals of ${carried} agents`);
+          },
+          (err: unknown) => log.warn({ err: loggableError(err) }, 'opening the income days failed'),
+        )
+      : Promise.resolve();
+    running = opened
+      .then(() => settlement.drain({ limit: WORKER_BATCH, between: pause }))
       .then(
         (r) => {
           if (r.claimed > 0)

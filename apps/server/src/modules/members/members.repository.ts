@@ -11,6 +11,7 @@ import {
   INCOME_KINDS,
   ledgerAgentDays,
   ledgerEntries,
+  ledgerIncomeDays,
   ledgerNodeDays,
 } from '../../db/schema/finance';
 import { inScope, inSubtreeOf, type ScopeRef, treeRoots } from '../../db/scoping';
@@ -70,28 +71,57 @@ const UNSORTED: MemberFinanceFilters['sort'] = { field: 'agentId', order: 'asc' 
 
 export function createMembersRepository(db: Database) {
   /**
-   * The income of the agents `who` selects in the range, as rows `(agent_id, income)`: the whole
-   * China days of the range from `ledger_agent_days` (a row per agent, day and kind: the income kinds), the parts of days
-   * at its ends from the ledger entries themselves (an index range of hours per agent).
+   * The income of the agents `who` selects in the parts of days at the range's ends, as rows
+   * `(agent_id, income)` to sum, from the ledger entries themselves (an index range of hours per
+   * agent).
    */
-  function incomeRows(
-    range: MemberFinanceFilters['range'],
-    who: (column: AnyColumn) => SQL,
-    { wholeDays = true }: { wholeDays?: boolean } = {},
-  ): SQL {
-    const { days, edges } = chinaWholeDays(range);
-    const d = ledgerAgentDays;
+  function edgeIncomeRows(range: MemberFinanceFilters['range'], who: (column: AnyColumn) => SQL): SQL {
     const e = ledgerEntries;
-    const parts: SQL[] = [];
-    if (days && wholeDays)
-      parts.push(sql`select ${d.agentId} as agent_id, ${d.availableFen} as income from ${d}
-        where ${who(d.agentId)} and ${d.day} between ${days.first} and ${days.last} and ${d.kind} in (${kinds})`);
-    for (const edge of edges)
-      parts.push(sql`select ${e.agentId} as agent_id, ${e.availableDeltaFen} as income from ${e}
+    const parts = chinaWholeDays(range).edges.map(
+      (edge) => sql`select ${e.agentId} as agent_id, ${e.availableDeltaFen} as income from ${e}
         where ${who(e.agentId)} and ${e.createdAt} >= ${edge.from.toISOString()}
-          and ${e.createdAt} < ${edge.until.toISOString()} and ${e.kind} in (${kinds})`);
+          and ${e.createdAt} < ${edge.until.toISOString()} and ${e.kind} in (${kinds})`,
+    );
     if (parts.length === 0) return sql`select null::int as agent_id, 0::bigint as income where false`;
     return sql.join(parts, sql` union all `);
+  }
+
+  /**
+   * The income in the range of each agent of a query over `agents`: the joins to add after
+   * `agents` and the value. The whole China days of the range are the difference of two running
+   * totals (`ledger_income_days`: the total at the end of the range's last day, less the total at
+   * the end of the day before its first; each the agent's row of that day, one index range of
+   * `(day, agent_id)` for every agent once the day opener has carried the totals into it, else its
+   * latest row before, looked up only then); the parts of days at its ends are summed from the
+   * entries of the agents `who` selects (`edgeIncomeRows`).
+   */
+  function rangeIncome(
+    range: MemberFinanceFilters['range'],
+    who: (column: AnyColumn) => SQL,
+  ): { joins: SQL[]; value: SQL } {
+    const { days, edges } = chinaWholeDays(range);
+    const joins: SQL[] = [];
+    const terms: SQL[] = [];
+    if (days) {
+      const i = ledgerIncomeDays;
+      /** The agent's running total at the end of `day` (`at`: its row of the day, or null). */
+      const totalAt = (at: string, day: SQL) =>
+        sql`coalesce(${sql.raw(at)}.income_to_date_fen, (select p.income_to_date_fen from ${i} p
+          where p.agent_id = ${agents.id} and p.day < ${day} order by p.day desc limit 1), 0)`;
+      const last = sql`${days.last}::date`;
+      const before = sql`${days.first}::date - 1`;
+      joins.push(
+        sql`left join ${i} hi on hi.agent_id = ${agents.id} and hi.day = ${last}`,
+        sql`left join ${i} lo on lo.agent_id = ${agents.id} and lo.day = ${before}`,
+      );
+      terms.push(sql`${totalAt('hi', last)} - ${totalAt('lo', before)}`);
+    }
+    if (edges.length > 0) {
+      joins.push(sql`left join (select agent_id, sum(income)::bigint as income from (${edgeIncomeRows(range, who)}) x
+        group by agent_id) edge on edge.agent_id = ${agents.id}`);
+      terms.push(sql`coalesce(edge.income, 0)`);
+    }
+    return { joins, value: terms.length > 0 ? sql`(${sql.join(terms, sql` + `)})` : sql`0` };
   }
 
   /**
@@ -99,7 +129,7 @@ export function createMembersRepository(db: Database) {
    * filtered on; the roots' for the operator), as rows `(agent_id, income)` to sum: the whole days
    * from `ledger_node_days` (days × kinds rows, whatever the subtree's size), less the days of its
    * agents that are not active (not members of the list; usually none), and the parts of days at
-   * the range's ends from the entries of the members (`members`), as `incomeRows` reads them.
+   * the range's ends from the entries of the members (`members`, `edgeIncomeRows`).
    */
   function subtreeIncomeRows(scope: ScopeRef, q: MemberFinanceFilters, members: (c: AnyColumn) => SQL): SQL {
     const { days } = chinaWholeDays(q.range);
@@ -118,8 +148,7 @@ export function createMembersRepository(db: Database) {
           join ${agents} on ${agents.id} = ${agentAncestry.descendantId}
           where ${agentAncestry.ancestorId} in ${nodes} and ${agents.status} <> 'active') and ${inRange(d)}`);
     }
-    const edgeRows = incomeRows(q.range, members, { wholeDays: false });
-    return sql.join([...parts, edgeRows], sql` union all `);
+    return sql.join([...parts, edgeIncomeRows(q.range, members)], sql` union all `);
   }
 
   /** The list's base rows: active agents of the scope (the caller included) with their account. */
@@ -128,15 +157,13 @@ export function createMembersRepository(db: Database) {
     if (q.mobilePhone) joins.push(sql`join ${accounts} on ${accounts.id} = ${agents.userId}`);
     let column: AnyColumn | SQL = agents.id;
     if (q.sort.field === 'rangeIncome') {
-      // Sorting by the range's income needs it for every agent of the scope: the rollup's rows of
-      // the range for the scope's agents, summed per agent once (a hash join), not a lookup per agent.
+      // Sorting by the range's income needs it for every agent of the scope: two rows of running
+      // totals per agent (two index ranges of a day each, hash-joined), not a sum of its days.
       const reach = (c: AnyColumn) =>
         and(inScope(scope, c), q.under === undefined ? undefined : inSubtreeOf(q.under, c)) ?? sql`true`;
-      joins.push(
-        sql`left join (select agent_id, sum(income)::bigint as income from (${incomeRows(q.range, reach)}) x
-          group by agent_id) r on r.agent_id = ${agents.id}`,
-      );
-      column = sql`coalesce(r.income, 0)`;
+      const income = rangeIncome(q.range, reach);
+      joins.push(...income.joins);
+      column = income.value;
     } else if (q.sort.field !== 'agentId') column = ACCOUNT_SORT[q.sort.field];
     return {
       from: sql.join(joins, sql` `),
@@ -172,9 +199,10 @@ export function createMembersRepository(db: Database) {
       .innerJoin(accounts, eq(accounts.id, agents.userId))
       .leftJoin(f, eq(f.agentId, agents.id))
       .where(inArray(agents.id, ids));
+    const range = rangeIncome(q.range, (c) => inArray(c, ids));
     const income = rowsOf(
-      await db.q().execute(sql`select agent_id, sum(income)::bigint as income
-        from (${incomeRows(q.range, (c) => inArray(c, ids))}) x group by agent_id`),
+      await db.q().execute(sql`select ${agents.id} as agent_id, ${range.value} as income
+        from ${agents} ${sql.join(range.joins, sql` `)} where ${inArray(agents.id, ids)}`),
     );
     const incomeOf = new Map(income.map((r) => [Number(r.agent_id), Number(r.income)]));
     return inKeyOrder(
@@ -209,9 +237,14 @@ export function createMembersRepository(db: Database) {
           ${filtered(src)}`),
       );
       const members = (c: AnyColumn) => sql`${c} in (select ${agents.id} ${filtered(src)})`;
+      const income = rangeIncome(q.range, members);
       const [range] = rowsOf(
-        await db.q().execute(sql`select coalesce(sum(income), 0)::bigint as income
-          from (${wholeSubtrees(q) ? subtreeIncomeRows(scope, q, members) : incomeRows(q.range, members)}) x`),
+        await db.q().execute(
+          wholeSubtrees(q)
+            ? sql`select coalesce(sum(income), 0)::bigint as income from (${subtreeIncomeRows(scope, q, members)}) x`
+            : sql`select coalesce(sum(${income.value}), 0)::bigint as income
+                from ${agents} ${sql.join(income.joins, sql` `)} where ${members(agents.id)}`,
+        ),
       );
       return {
         memberCount: Number(sums?.n ?? 0),

@@ -1,3 +1,4 @@
+import { readFileSync } from 'node:fs';
 import {
   adjustBalance,
   exportHref,
@@ -13,7 +14,10 @@ import fc from 'fast-check';
 import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/build-test-app';
 import { factories, type GivenAgent } from '../../../test/factories';
+import { incomeDays, incomeDaysRecounted } from '../../../test/income-days';
+import { rowsOf } from '../../db/client';
 import { createServices, type Services } from '../../services';
+import { chinaDayOf } from '../../shared/time';
 import type { LedgerEntryInput } from '../finance/finance.service';
 
 const t = useTestApp({ seed: 'empty' });
@@ -310,6 +314,131 @@ describe('the income of ledger_agent_days', () => {
     expect(row).toMatchObject({ available: 12_345, totalIncome: 12_345, rangeIncome: 12_345 });
     const own = await t.call(queryOwnFinance, {}, { cookie: await t.login(w.e.phone) });
     expect(own.object).toMatchObject({ available: 12_345, totalIncome: 12_345 });
+  });
+});
+
+describe('the income running totals (ledger_income_days)', () => {
+  const INCOME = sql`kind in ('order_share', 'share_reversal', 'device_settlement', 'adjustment')`;
+  const chinaDay = sql`((created_at at time zone 'UTC') + interval '8 hours')::date`;
+
+  it('are what the migration that built them from the agent days makes of them (0037): every day of each agent', async () => {
+    const w = await world();
+    for (const [i, agent] of [w.a, w.c, w.e, w.c, w.a].entries()) {
+      t.clock.advance((i + 1) * 20 * 60 * 60 * 1000);
+      await post([share(agent, 100 * (i + 1)), { ...share(agent, -7), kind: 'share_reversal' }]);
+    }
+    const backfill = readFileSync(
+      new URL('../../../drizzle/migrations/0037_ledger_income_days_backfill.sql', import.meta.url),
+      'utf8',
+    );
+    const rebuilt = await t.db
+      .transaction(async (tx) => {
+        await tx.execute(sql`delete from ledger_income_days`);
+        await tx.execute(sql`delete from ledger_income_opened_days`);
+        for (const statement of backfill.split('--> statement-breakpoint'))
+          await tx.execute(sql.raw(statement));
+        const found = {
+          rows: rowsOf(await tx.execute(incomeDays)),
+          expected: rowsOf(await tx.execute(incomeDaysRecounted)),
+          perAgent: rowsOf(
+            await tx.execute(sql`select agent_id, count(*)::int as n, min(day)::text as first,
+            max(day)::text as last from ledger_income_days group by 1 order by 1`),
+          ),
+          opened: rowsOf(
+            await tx.execute(sql`select count(*)::int as n, min(day)::text as first,
+            max(day)::text as last from ledger_income_opened_days`),
+          ),
+        };
+        throw Object.assign(new Error('rolled back'), { found });
+      })
+      .catch((err: { found?: Record<string, Record<string, unknown>[]> }) => err.found);
+    expect(rebuilt?.rows).toEqual(rebuilt?.expected);
+    const last = rebuilt?.opened?.[0]?.last;
+    // Each agent has a row for every day from its first income to the last day anyone had one.
+    expect(rebuilt?.perAgent?.length).toBe(3);
+    for (const a of rebuilt?.perAgent ?? []) {
+      expect(a.last).toBe(last);
+      const span = (Date.parse(String(a.last)) - Date.parse(String(a.first))) / 86_400_000 + 1;
+      expect(a.n).toBe(span);
+    }
+    expect(rebuilt?.opened?.[0]?.n).toBeGreaterThanOrEqual(4);
+  });
+
+  it('equal the income entries to each day, whatever the day opener did, and give the list its range income', async () => {
+    const w = await world();
+    const members = [w.a, w.b, w.c, w.d, w.e];
+    const steps = fc.sample(
+      fc.record({
+        who: fc.nat({ max: 4 }),
+        fen: fc.integer({ min: -300, max: 5_000 }),
+        minutes: fc.nat({ max: 1_200 }),
+        open: fc.boolean(),
+        late: fc.nat({ max: 9 }),
+      }),
+      { numRuns: 50, seed: 20261128 },
+    );
+    let lates = 0;
+    for (const step of steps) {
+      t.clock.advance(step.minutes * 60 * 1000);
+      if (step.open) await services().finance.openDays();
+      const agent = members[step.who] as GivenAgent;
+      if (step.late === 0) {
+        // A post stamped before midnight that commits after the opener carried the totals into
+        // the next day: its amount must reach the next day's total too.
+        await services().finance.openDays();
+        const now = t.clock.now().getTime();
+        const midnight = cst(`${chinaDayOf(t.clock.now()).day} 00:00:00.000`).getTime();
+        t.clock.advance(midnight - now - 1);
+        await post([share(agent, 777)]);
+        t.clock.advance(now - midnight + 1);
+        lates++;
+      } else if (step.fen > 0) await post([share(agent, step.fen)]);
+      else {
+        const res = await t.call(
+          adjustBalance,
+          { agentId: agent.id, amount: step.fen || 1, reason: '调账' },
+          { cookie: await sessionOf(w.op) },
+        );
+        expect(['0000', '4005']).toContain(res.responseCode);
+      }
+    }
+    expect(lates).toBeGreaterThan(0);
+    // Each row: the day's income and the income to the end of the day, counted from the entries.
+    const rows = await t.rows(incomeDays);
+    expect(rows.length).toBeGreaterThan(10);
+    expect(rows).toEqual(await t.rows(incomeDaysRecounted));
+    // Every day with income has its row; every opened day has a row for every agent that had one before.
+    const missing = await t.rows(sql`select agent_id, ${chinaDay} as day from ledger_entries where ${INCOME}
+      except select agent_id, day from ledger_income_days`);
+    expect(missing).toEqual([]);
+    const gaps = await t.rows(sql`select o.day, a.agent_id from ledger_income_opened_days o
+      join (select agent_id, min(day) as first from ledger_income_days group by agent_id) a on a.first < o.day
+      where not exists (select 1 from ledger_income_days i where i.agent_id = a.agent_id and i.day = o.day)`);
+    expect(gaps).toEqual([]);
+    // The list's income of whole-day ranges, through the totals carried or looked up, is the entries'.
+    const days = (
+      await t.rows(sql`select distinct ${chinaDay}::text as day from ledger_entries order by 1`)
+    ).map((r) => String(r.day));
+    const op = await sessionOf(w.op);
+    for (const [first, last] of [
+      [days[0], days[days.length - 1]],
+      [days[1], days[days.length - 2]],
+      [days[2], days[2]],
+    ] as [string, string][]) {
+      const listed = byId(
+        (await list(op, { startTime: first, endTime: last, orderBy: 'rangeIncome' })).object ?? [],
+      );
+      const expected = await t.rows(sql`select a.id as agent_id, (select coalesce(sum(available_delta_fen), 0)
+          from ledger_entries e where e.agent_id = a.id and ${INCOME} and ${chinaDay} between ${first}::date and ${last}::date)::int as income
+        from agents a where a.status = 'active' order by 1`);
+      for (const r of expected)
+        expect([first, last, r.agent_id, listed.get(Number(r.agent_id))?.rangeIncome]).toEqual([
+          first,
+          last,
+          r.agent_id,
+          r.income,
+        ]);
+    }
   });
 });
 
