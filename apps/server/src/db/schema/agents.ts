@@ -71,6 +71,12 @@ export const agents = pgTable(
     index('agents_active_id_list_idx')
       .on(t.id, t.createdAt, t.agentLevel, t.agentName)
       .where(sql`${t.status} = 'active'`),
+    /**
+     * The agents that are not active (few): 成员财务's totals of a whole subtree take their income
+     * out of the subtree's, each checked for membership by its own ancestry, not the subtree's
+     * every agent checked for its status.
+     */
+    index('agents_inactive_idx').on(t.id).where(sql`${t.status} <> 'active'`),
     /** "Name contains" filters (pg_trgm). */
     index('agents_agent_name_trgm_idx').using('gin', t.agentName.op('gin_trgm_ops')),
     /** There is one level 0 operator. */

@@ -1,8 +1,8 @@
 import type { SortOrder } from '@agent-console/contract';
-import { type AnyColumn, and, eq, inArray, type SQL, sql } from 'drizzle-orm';
+import { type AnyColumn, and, eq, type SQL, sql } from 'drizzle-orm';
 import { type Database, rowsOf } from '../../db/client';
 import { contains, endsWith, equals } from '../../db/filters';
-import { filtered, inKeyOrder, keyBatches, type ListSource, pageOfKeys } from '../../db/list';
+import { filtered, inKeyOrder, keyBatches, type ListSource, pageOf } from '../../db/list';
 import { accounts } from '../../db/schema/accounts';
 import { agentAncestry } from '../../db/schema/agent-ancestry';
 import { agents } from '../../db/schema/agents';
@@ -137,16 +137,23 @@ export function createMembersRepository(db: Database) {
     const d = ledgerAgentDays;
     const nodes =
       q.under !== undefined ? sql`(${q.under})` : scope.wholeTree ? treeRoots() : sql`(${scope.agentId})`;
+    const nodeArray =
+      scope.wholeTree && q.under === undefined
+        ? sql`array${treeRoots()}`
+        : sql`array[${q.under ?? scope.agentId}]::int[]`;
     const parts: SQL[] = [];
     if (days) {
       const inRange = (r: typeof n | typeof d) =>
         sql`${r.day} between ${days.first} and ${days.last} and ${r.kind} in (${kinds})`;
       parts.push(sql`select null::int as agent_id, ${n.availableFen} as income from ${n}
         where ${n.nodeId} in ${nodes} and ${inRange(n)}`);
+      // The inactive agents (few: \`agents_inactive_idx\`), each checked for membership by its own
+      // ancestry rows; the subtree's nodes as an array, so the check is a probe of the index.
+      const x = agentAncestry;
       parts.push(sql`select ${d.agentId} as agent_id, -${d.availableFen} as income from ${d}
-        where ${d.agentId} in (select ${agentAncestry.descendantId} from ${agentAncestry}
-          join ${agents} on ${agents.id} = ${agentAncestry.descendantId}
-          where ${agentAncestry.ancestorId} in ${nodes} and ${agents.status} <> 'active') and ${inRange(d)}`);
+        where ${d.agentId} in (select ${agents.id} from ${agents} where ${agents.status} <> 'active'
+          and exists (select 1 from ${x} where ${x.descendantId} = ${agents.id}
+            and ${x.ancestorId} = any(${nodeArray}))) and ${inRange(d)}`);
     }
     return sql.join([...parts, edgeIncomeRows(q.range, members)], sql` union all `);
   }
@@ -180,34 +187,52 @@ export function createMembersRepository(db: Database) {
     };
   }
 
+  /**
+   * The list's rows of the agents `keys` selects (a subquery or a list of ids), with their range
+   * income, in one statement; `order` and `total` when a page reads them (`pageOf`).
+   */
+  async function displayRows(
+    q: MemberFinanceFilters,
+    keys: SQL,
+    { order, total }: { order?: SQL; total?: SQL } = {},
+  ): Promise<(MemberFinanceRow & { total: number })[]> {
+    const income = rangeIncome(q.range, (c) => sql`${c} in ${keys}`);
+    const rows = rowsOf(
+      await db.q().execute(sql`select ${agents.id} as agent_id, ${agents.agentName} as agent_name,
+          ${agents.agentLevel} as agent_level, ${accounts.mobilePhone} as mobile_phone,
+          coalesce(${f.availableFen}, 0) as available, coalesce(${f.frozenFen}, 0) as frozen,
+          coalesce(${f.totalWithdrawnFen}, 0) as withdrawn, coalesce(${f.totalIncomeFen}, 0) as income,
+          ${income.value} as range_income, ${total ?? sql`0`} as total
+        from ${agents} join ${accounts} on ${accounts.id} = ${agents.userId}
+          left join ${f} on ${f.agentId} = ${agents.id} ${sql.join(income.joins, sql` `)}
+        where ${agents.id} in ${keys}${order ? sql` order by ${order}` : sql``}`),
+    );
+    return rows.map((r) => ({
+      agentId: Number(r.agent_id),
+      agentName: String(r.agent_name),
+      agentLevel: Number(r.agent_level),
+      mobilePhone: String(r.mobile_phone),
+      available: Number(r.available),
+      frozen: Number(r.frozen),
+      totalWithdrawn: Number(r.withdrawn),
+      totalIncome: Number(r.income),
+      rangeIncome: Number(r.range_income),
+      total: Number(r.total),
+    }));
+  }
+
   async function rowsByKeys(keys: readonly number[], q: MemberFinanceFilters): Promise<MemberFinanceRow[]> {
     if (keys.length === 0) return [];
-    const ids = [...keys];
-    const rows = await db
-      .q()
-      .select({
-        agentId: agents.id,
-        agentName: agents.agentName,
-        agentLevel: agents.agentLevel,
-        mobilePhone: accounts.mobilePhone,
-        available: sql<number>`coalesce(${f.availableFen}, 0)`.mapWith(Number),
-        frozen: sql<number>`coalesce(${f.frozenFen}, 0)`.mapWith(Number),
-        totalWithdrawn: sql<number>`coalesce(${f.totalWithdrawnFen}, 0)`.mapWith(Number),
-        totalIncome: sql<number>`coalesce(${f.totalIncomeFen}, 0)`.mapWith(Number),
-      })
-      .from(agents)
-      .innerJoin(accounts, eq(accounts.id, agents.userId))
-      .leftJoin(f, eq(f.agentId, agents.id))
-      .where(inArray(agents.id, ids));
-    const range = rangeIncome(q.range, (c) => inArray(c, ids));
-    const income = rowsOf(
-      await db.q().execute(sql`select ${agents.id} as agent_id, ${range.value} as income
-        from ${agents} ${sql.join(range.joins, sql` `)} where ${inArray(agents.id, ids)}`),
+    const rows = await displayRows(
+      q,
+      sql`(${sql.join(
+        keys.map((k) => sql`${k}`),
+        sql`, `,
+      )})`,
     );
-    const incomeOf = new Map(income.map((r) => [Number(r.agent_id), Number(r.income)]));
     return inKeyOrder(
       keys,
-      rows.map((r) => ({ ...r, rangeIncome: incomeOf.get(r.agentId) ?? 0 })),
+      rows.map(({ total: _, ...r }) => r),
       (r) => r.agentId,
     );
   }
@@ -218,8 +243,16 @@ export function createMembersRepository(db: Database) {
       const src = listSource(scope, q);
       if (q.sort.field === 'rangeIncome')
         src.count = sql`(select count(*) ${filtered(listSource(scope, { ...q, sort: UNSORTED }))})`;
-      const { keys, total } = await pageOfKeys(db.q(), src, page);
-      return { rows: await rowsByKeys(keys, q), total };
+      // Not prepared: one text serves every subtree's size, and its generic plan cost level 1
+      // twice what a plan for its values does (docs/benchmarks.md).
+      const { rows, total } = await pageOf(
+        db.q(),
+        src,
+        page,
+        (p) => displayRows(q, p.keys, { order: p.order, total: p.total }),
+        { prepared: false },
+      );
+      return { rows: rows.map(({ total: _, ...r }) => r), total };
     },
     async *batches(scope: ScopeRef, q: MemberFinanceFilters): AsyncGenerator<MemberFinanceRow[]> {
       for await (const keys of keyBatches(db.q(), listSource(scope, q))) yield await rowsByKeys(keys, q);

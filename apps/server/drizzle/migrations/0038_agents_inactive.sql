@@ -1,0 +1,1 @@
+CREATE INDEX "agents_inactive_idx" ON "agents" USING btree ("id") WHERE "agents"."status" <> 'active';
