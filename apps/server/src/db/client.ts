@@ -172,6 +172,22 @@ class NamingClient extends pg.Client {
   }
 }
 
+/** PostgreSQL's type id of `json`. */
+const JSON_OID = 114;
+
+/**
+ * PGlite's parameter serializers that differ from its own: a `json` parameter given as bytes (the
+ * UTF-8 of a JSON text, `db/recordset.ts`) is sent as they are, in the binary format (which for
+ * `json` is the text itself), instead of being turned into a JSON text again; anything else as
+ * PGlite does (a string as it is, a value by `JSON.stringify`).
+ */
+const PGLITE_SERIALIZERS = {
+  [JSON_OID]: (value: unknown) =>
+    value instanceof Uint8Array || typeof value === 'string'
+      ? value
+      : JSON.stringify(value, (_, v) => (typeof v === 'bigint' ? v.toString() : v)),
+} as Record<number, (value: unknown) => string>;
+
 /** Opens the database of the config: node-postgres when a URL is given, PGlite otherwise. */
 export async function createDb(target: DatabaseTarget, options: CreateDbOptions = {}): Promise<Database> {
   const retry: RetryPolicy = { ...DEFAULT_RETRY, ...options.retry };
@@ -210,6 +226,7 @@ export async function createDb(target: DatabaseTarget, options: CreateDbOptions 
   if (target.dataDir) mkdirSync(target.dataDir, { recursive: true });
   const client = await PGlite.create({
     extensions: PGLITE_EXTENSIONS,
+    serializers: PGLITE_SERIALIZERS,
     // In a folder: durable commits (fsync at every commit, as PostgreSQL), see durable-nodefs.ts.
     ...(target.dataDir
       ? { fs: new DurableNodeFS(target.dataDir, options.onFsync), startParams: [...DURABLE_START_PARAMS] }

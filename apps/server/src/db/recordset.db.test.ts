@@ -19,7 +19,7 @@ describe('recordset', () => {
         amountFen: 1250,
         paid_at: '2026-11-28T01:02:03.004Z',
         chain: [1, 2, 3],
-        payload: { a: '网吧' },
+        payload: { a: '网吧🎮' },
       },
       { order_no: '订单二', amountFen: 9_007_199_254_740_991, paid_at: null, chain: [], payload: null },
       { order_no: 'S3', amountFen: 0, paid_at: undefined, chain: [7], payload: [1, 'x'] },
@@ -40,7 +40,7 @@ describe('recordset', () => {
         paid_ms: '1795827723004',
         no_paid: false,
         chain: '1,2,3',
-        payload: '{"a": "网吧"}',
+        payload: '{"a": "网吧🎮"}',
       },
       { order_no: 'S3', amount: '0', paid_ms: null, no_paid: true, chain: '7', payload: '[1, "x"]' },
       {
@@ -66,6 +66,15 @@ describe('recordset', () => {
     expect(json[0]).toMatchObject({ b: 1, c: 2, e: 4, z: 25, bc: 28 });
     expect(query.params[0]).not.toContain('column_');
     expect(query.sql).toContain('r."ba" as "column_26"');
+  });
+
+  it('takes a json parameter given as bytes, as text or as a value alike', async () => {
+    const value = { name: '星际网咖🎮', n: 3 };
+    const bytes = Buffer.from(JSON.stringify(value));
+    const got =
+      await t.rows(sql`select ${bytes}::json ->> 'name' as a, ${JSON.stringify(value)}::json ->> 'name' as b,
+      (${bytes}::json ->> 'n')::int as n`);
+    expect(got).toEqual([{ a: '星际网咖🎮', b: '星际网咖🎮', n: 3 }]);
   });
 
   it('reads thirty columns back by their names', async () => {

@@ -18,8 +18,7 @@ function shortKey(n: number): string {
  *
  * In the JSON each column is a short key (`a`, `b`, …) and a null value is left out
  * (`json_to_recordset` reads a missing key as null): the column names were about half of the
- * demo history's parameters (123 MB), which PGlite measures and copies character by character in
- * JavaScript, and PostgreSQL parses again. docs/benchmarks.md#first-start-with-the-demo-traffic-issue-9-npm-run-benchstart
+ * demo history's parameters (123 MB), which PostgreSQL parses again. docs/benchmarks.md#first-start-with-the-demo-traffic-issue-9-npm-run-benchstart
  */
 export function recordset<C extends string>(
   rows: readonly Readonly<Record<NoInfer<C>, unknown>>[],
@@ -38,5 +37,10 @@ export function recordset<C extends string>(
   });
   const select = names.map((name, i) => `r."${keys[i]}" as "${name}"`).join(', ');
   const types = names.map((name, i) => `"${keys[i]}" ${columns[name]}`).join(', ');
-  return sql`(select ${sql.raw(select)} from json_to_recordset(${JSON.stringify(data)}::json) as r(${sql.raw(types)})) as ${sql.raw(alias)}`;
+  // The JSON as its UTF-8 bytes: both drivers send bytes in the binary format, which for `json`
+  // is the text itself, so neither measures and copies the text character by character (PGlite
+  // did: about 2 s of the demo history's first start). PGlite's `json` serializer lets bytes
+  // through (`PGLITE_SERIALIZERS`, db/client.ts).
+  const json = Buffer.from(JSON.stringify(data));
+  return sql`(select ${sql.raw(select)} from json_to_recordset(${json}::json) as r(${sql.raw(types)})) as ${sql.raw(alias)}`;
 }
