@@ -1,9 +1,9 @@
 /** The database of a server configuration, opened for a bench the way the server opens it. */
-import { readFileSync } from 'node:fs';
 import { sql } from 'drizzle-orm';
 import type { Config } from '../../apps/server/src/config';
 import { createDb, type Database } from '../../apps/server/src/db/client';
 import { acquireDataDirLock } from '../../apps/server/src/db/data-dir-lock';
+import { migrationStatements } from '../../apps/server/src/db/migration-hashes';
 import { createServices, type Services } from '../../apps/server/src/services';
 
 export interface OpenDatabase {
@@ -46,10 +46,7 @@ export async function openDatabase(config: Config): Promise<OpenDatabase> {
  * days (0037). For benches that write ledger entries and agent days in SQL.
  */
 export async function rebuildLedgerRollups(db: Database): Promise<void> {
-  const statements = (migration: string) =>
-    readFileSync(new URL(`../../apps/server/drizzle/migrations/${migration}.sql`, import.meta.url), 'utf8')
-      .split('--> statement-breakpoint')
-      .map((s) => sql.raw(s));
+  const statements = (tag: string) => migrationStatements(tag).map((s) => sql.raw(s));
   await db.transaction(async (tx) => {
     await tx.execute(sql`delete from ledger_node_days`);
     for (const s of statements('0033_ledger_node_days_backfill')) await tx.execute(s);

@@ -182,7 +182,7 @@ export function createServices({
     log,
   });
   /** Started by the app when it serves (app.ts); before that `wake` does nothing. */
-  const settlementWorker = createSettlementWorker(settlement, log, undefined, finance);
+  const settlementWorker = createSettlementWorker(settlement, log, { finance });
   // Issue 9: 订单明细 and 用户明细 (the detail with issue 10's split).
   const orders = createOrdersService({
     repo: createOrdersRepository(db),

@@ -28,6 +28,14 @@ export function readJournal(dir = MIGRATIONS_DIR): JournalEntry[] {
   return journal.entries;
 }
 
+/**
+ * A migration's SQL statements, as drizzle's migrator splits them (at `--> statement-breakpoint`):
+ * for tests and benches that run a backfill again on data they made.
+ */
+export function migrationStatements(tag: string, dir = MIGRATIONS_DIR): string[] {
+  return readFileSync(join(dir, `${tag}.sql`), 'utf8').split('--> statement-breakpoint');
+}
+
 /** SHA-256 (hex) of a migration's SQL file, byte for byte. */
 export function hashMigration(tag: string, dir = MIGRATIONS_DIR): string {
   return createHash('sha256')

@@ -191,6 +191,9 @@ export function createFinanceRepository(db: Database) {
 
 export type FinanceRepository = ReturnType<typeof createFinanceRepository>;
 
+/** An agent's income of one day, passed as JSON (`recordset`). */
+const AGENT_INCOME_RECORD = { agentId: 'integer', incomeFen: 'bigint' } as const;
+
 /**
  * Adds the income of a post's day rows (the available sums of INCOME_KINDS, per agent and day) to
  * `ledger_income_days`: the day's row (inserted with the running total of the agent's latest row
@@ -202,28 +205,33 @@ export type FinanceRepository = ReturnType<typeof createFinanceRepository>;
  */
 async function addIncomeDays(tx: Tx, rows: readonly LedgerDayRow[]) {
   const i = ledgerIncomeDays;
-  const days = [...new Set(rows.map((r) => r.day))].sort();
-  for (const day of days) {
-    const income = rows.filter((r) => r.day === day && (INCOME_KINDS as readonly string[]).includes(r.kind));
-    if (income.length === 0) continue;
+  const byDay = new Map<string, Map<number, number>>();
+  for (const r of rows) {
+    if (!(INCOME_KINDS as readonly string[]).includes(r.kind)) continue;
+    const agents = byDay.get(r.day) ?? new Map<number, number>();
+    agents.set(r.agentId, (agents.get(r.agentId) ?? 0) + r.availableFen);
+    byDay.set(r.day, agents);
+  }
+  for (const day of [...byDay.keys()].sort()) {
+    const income = recordset(
+      [...(byDay.get(day) ?? [])].map(([agentId, incomeFen]) => ({ agentId, incomeFen })),
+      AGENT_INCOME_RECORD,
+      'r',
+    );
     const [row] = rowsOf(
       await tx.execute(sql`
-        with r as (
-          select r."agentId" as agent_id, sum(r."availableFen")::bigint as income
-          from ${recordset(income, LEDGER_DAY_RECORD, 'r')}
-          group by r."agentId"
-        ),
+        with r as (select * from ${income}),
         added as (
           insert into ${i} as t (agent_id, day, income_fen, income_to_date_fen)
-          select r.agent_id, ${day}::date, r.income, r.income + coalesce((select p.income_to_date_fen
-            from ${i} p where p.agent_id = r.agent_id and p.day < ${day}::date order by p.day desc limit 1), 0)
-          from r order by r.agent_id
+          select r."agentId", ${day}::date, r."incomeFen", r."incomeFen" + coalesce((select p.income_to_date_fen
+            from ${i} p where p.agent_id = r."agentId" and p.day < ${day}::date order by p.day desc limit 1), 0)
+          from r order by r."agentId"
           on conflict (agent_id, day) do update set income_fen = t.income_fen + excluded.income_fen,
             income_to_date_fen = t.income_to_date_fen + excluded.income_fen
         ),
         moved as (
-          update ${i} as t set income_to_date_fen = t.income_to_date_fen + r.income
-          from r where t.agent_id = r.agent_id and t.day > ${day}::date
+          update ${i} as t set income_to_date_fen = t.income_to_date_fen + r."incomeFen"
+          from r where t.agent_id = r."agentId" and t.day > ${day}::date
         )
         select exists (select 1 from ${ledgerIncomeOpenedDays} o where o.day > ${day}::date) as later`),
     );
@@ -232,11 +240,10 @@ async function addIncomeDays(tx: Tx, rows: readonly LedgerDayRow[]) {
     // first income this is gets those days' rows too (usually no day is).
     await tx.execute(sql`
       insert into ${i} (agent_id, day, income_fen, income_to_date_fen)
-      select r.agent_id, o.day, 0, (select p.income_to_date_fen from ${i} p
-        where p.agent_id = r.agent_id and p.day < o.day order by p.day desc limit 1)
-      from (select distinct r."agentId" as agent_id from ${recordset(income, LEDGER_DAY_RECORD, 'r')}) r
-      join ${ledgerIncomeOpenedDays} o on o.day > ${day}::date
-      order by r.agent_id, o.day
+      select r."agentId", o.day, 0, (select p.income_to_date_fen from ${i} p
+        where p.agent_id = r."agentId" and p.day < o.day order by p.day desc limit 1)
+      from ${income} join ${ledgerIncomeOpenedDays} o on o.day > ${day}::date
+      order by r."agentId", o.day
       on conflict (agent_id, day) do nothing`);
   }
 }

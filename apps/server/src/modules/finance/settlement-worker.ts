@@ -30,8 +30,10 @@ export interface SettleWorkerLog {
 export function createSettlementWorker(
   settlement: Pick<SettlementService, 'drain'>,
   log: SettleWorkerLog,
-  intervalMs = DEFAULT_SETTLE_INTERVAL_MS,
-  finance?: Pick<FinanceService, 'openDays'>,
+  {
+    intervalMs = DEFAULT_SETTLE_INTERVAL_MS,
+    finance,
+  }: { intervalMs?: number; finance?: Pick<FinanceService, 'openDays'> } = {},
 ) {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;

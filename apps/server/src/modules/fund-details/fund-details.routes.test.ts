@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import {
   type AmountDetailTotal,
   exportFundDetails,
@@ -15,7 +14,9 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/build-test-app';
 import { business } from '../../../test/business-factories';
 import { factories, type GivenAgent } from '../../../test/factories';
+import { rolledBack } from '../../../test/rolled-back';
 import { rowsOf } from '../../db/client';
+import { migrationStatements } from '../../db/migration-hashes';
 import { LEDGER_KINDS } from '../../db/schema/finance';
 import { withdrawals } from '../../db/schema/withdrawals';
 import { createServices, type Services } from '../../services';
@@ -469,18 +470,12 @@ describe('the ledger by tree node and day (ledger_node_days)', () => {
     await world();
     const live = await t.rows(nodeRows);
     expect(live.length).toBeGreaterThan(5);
-    const backfill = readFileSync(
-      new URL('../../../drizzle/migrations/0033_ledger_node_days_backfill.sql', import.meta.url),
-      'utf8',
-    );
-    const rebuilt = await t.db
-      .transaction(async (tx) => {
-        await tx.execute(sql`delete from ledger_node_days`);
-        await tx.execute(sql.raw(backfill));
-        const rows = rowsOf(await tx.execute(nodeRows));
-        throw Object.assign(new Error('rolled back'), { rows });
-      })
-      .catch((err: { rows?: unknown }) => err.rows);
+    const rebuilt = await rolledBack(t.db, async (tx) => {
+      await tx.execute(sql`delete from ledger_node_days`);
+      for (const statement of migrationStatements('0033_ledger_node_days_backfill'))
+        await tx.execute(sql.raw(statement));
+      return rowsOf(await tx.execute(nodeRows));
+    });
     expect(rebuilt).toEqual(live);
   });
 });

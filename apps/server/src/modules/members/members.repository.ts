@@ -62,6 +62,14 @@ const kinds = sql.join(
   sql`, `,
 );
 
+/**
+ * The running total of the agent of the query's `agents` row at the end of `day`: its latest row
+ * of `ledger_income_days` at or before the day (an index probe), null when it has none.
+ */
+const latestTotal = (day: SQL) =>
+  sql`(select p.income_to_date_fen from ${ledgerIncomeDays} p
+    where p.agent_id = ${agents.id} and p.day <= ${day} order by p.day desc limit 1)`;
+
 /** Whether the filters leave whole subtrees' active agents (no name, phone or level filter). */
 const wholeSubtrees = (q: MemberFinanceFilters) =>
   !q.agentName && !q.mobilePhone && q.agentLevel === undefined;
@@ -104,10 +112,9 @@ export function createMembersRepository(db: Database) {
     const terms: SQL[] = [];
     if (days) {
       const i = ledgerIncomeDays;
-      /** The agent's running total at the end of `day` (`at`: its row of the day, or null). */
+      /** The agent's running total at the end of `day`: its row of the day (`at`), else its latest before. */
       const totalAt = (at: string, day: SQL) =>
-        sql`coalesce(${sql.raw(at)}.income_to_date_fen, (select p.income_to_date_fen from ${i} p
-          where p.agent_id = ${agents.id} and p.day < ${day} order by p.day desc limit 1), 0)`;
+        sql`coalesce(${sql.raw(at)}.income_to_date_fen, ${latestTotal(day)}, 0)`;
       const last = sql`${days.last}::date`;
       const before = sql`${days.first}::date - 1`;
       joins.push(
@@ -167,9 +174,7 @@ export function createMembersRepository(db: Database) {
     const { days, edges } = chinaWholeDays(range);
     const terms: SQL[] = [];
     if (days) {
-      const i = ledgerIncomeDays;
-      const totalAt = (day: SQL) => sql`coalesce((select p.income_to_date_fen from ${i} p
-        where p.agent_id = ${agents.id} and p.day <= ${day} order by p.day desc limit 1), 0)`;
+      const totalAt = (day: SQL) => sql`coalesce(${latestTotal(day)}, 0)`;
       terms.push(sql`${totalAt(sql`${days.last}::date`)} - ${totalAt(sql`${days.first}::date - 1`)}`);
     }
     const e = ledgerEntries;

@@ -1,4 +1,3 @@
-import { readFileSync } from 'node:fs';
 import {
   adjustBalance,
   exportHref,
@@ -15,7 +14,9 @@ import { describe, expect, it } from 'vitest';
 import { useTestApp } from '../../../test/build-test-app';
 import { factories, type GivenAgent } from '../../../test/factories';
 import { incomeDays, incomeDaysRecounted } from '../../../test/income-days';
+import { rolledBack } from '../../../test/rolled-back';
 import { rowsOf } from '../../db/client';
+import { migrationStatements } from '../../db/migration-hashes';
 import { createServices, type Services } from '../../services';
 import { chinaDayOf } from '../../shared/time';
 import type { LedgerEntryInput } from '../finance/finance.service';
@@ -327,31 +328,24 @@ describe('the income running totals (ledger_income_days)', () => {
       t.clock.advance((i + 1) * 20 * 60 * 60 * 1000);
       await post([share(agent, 100 * (i + 1)), { ...share(agent, -7), kind: 'share_reversal' }]);
     }
-    const backfill = readFileSync(
-      new URL('../../../drizzle/migrations/0037_ledger_income_days_backfill.sql', import.meta.url),
-      'utf8',
-    );
-    const rebuilt = await t.db
-      .transaction(async (tx) => {
-        await tx.execute(sql`delete from ledger_income_days`);
-        await tx.execute(sql`delete from ledger_income_opened_days`);
-        for (const statement of backfill.split('--> statement-breakpoint'))
-          await tx.execute(sql.raw(statement));
-        const found = {
-          rows: rowsOf(await tx.execute(incomeDays)),
-          expected: rowsOf(await tx.execute(incomeDaysRecounted)),
-          perAgent: rowsOf(
-            await tx.execute(sql`select agent_id, count(*)::int as n, min(day)::text as first,
-            max(day)::text as last from ledger_income_days group by 1 order by 1`),
-          ),
-          opened: rowsOf(
-            await tx.execute(sql`select count(*)::int as n, min(day)::text as first,
-            max(day)::text as last from ledger_income_opened_days`),
-          ),
-        };
-        throw Object.assign(new Error('rolled back'), { found });
-      })
-      .catch((err: { found?: Record<string, Record<string, unknown>[]> }) => err.found);
+    const rebuilt = await rolledBack(t.db, async (tx) => {
+      await tx.execute(sql`delete from ledger_income_days`);
+      await tx.execute(sql`delete from ledger_income_opened_days`);
+      for (const statement of migrationStatements('0037_ledger_income_days_backfill'))
+        await tx.execute(sql.raw(statement));
+      return {
+        rows: rowsOf(await tx.execute(incomeDays)),
+        expected: rowsOf(await tx.execute(incomeDaysRecounted)),
+        perAgent: rowsOf(
+          await tx.execute(sql`select agent_id, count(*)::int as n, min(day)::text as first,
+          max(day)::text as last from ledger_income_days group by 1 order by 1`),
+        ),
+        opened: rowsOf(
+          await tx.execute(sql`select count(*)::int as n, min(day)::text as first,
+          max(day)::text as last from ledger_income_opened_days`),
+        ),
+      };
+    });
     expect(rebuilt?.rows).toEqual(rebuilt?.expected);
     const last = rebuilt?.opened?.[0]?.last;
     // Each agent has a row for every day from its first income to the last day anyone had one.
