@@ -40,7 +40,7 @@ import { concurrently, post, signIn } from './lib/calls';
 import { openDatabase } from './lib/database';
 import { option } from './lib/options';
 import { percentile } from './lib/stats';
-import { buildStream, ingestStream } from './seed/orders';
+import { buildStream, copyOrders, ingestStream } from './seed/orders';
 
 const ADMIN_URL = process.env.BENCH_PG_URL ?? 'postgres://postgres@127.0.0.1:5432/postgres';
 const DB_NAME = 'bench_orders';
@@ -99,7 +99,7 @@ async function prepare(): Promise<void> {
     }
     for (let copy = 1; have < ORDERS; copy++) {
       const started = performance.now();
-      await copyOrders(open.db, copy, ORDERS - have);
+      await copyOrders(open.db, copy, ORDERS - have, 90);
       have = await count();
       console.log(`  copy ${copy} in ${((performance.now() - started) / 1000).toFixed(1)} s: ${have} orders`);
     }
@@ -107,33 +107,6 @@ async function prepare(): Promise<void> {
   } finally {
     await open.close();
   }
-}
-
-/**
- * Copies of the ingested orders (at most `limit`), as if the same bars' players had rented again:
- * new order numbers (`C<copy>-<id>`), every time of the order moved by the same amount so that the
- * creation time lands elsewhere in the last 90 days (copy × 37 h 11 min later, wrapped), the frozen
- * chain kept. The rollup follows through its trigger, as with ingestion.
- */
-async function copyOrders(db: Awaited<ReturnType<typeof openDatabase>>['db'], copy: number, limit: number) {
-  const window = 90 * 86_400;
-  const now = Math.floor(Date.now() / 1000);
-  await db.q().execute(sql`
-    insert into orders (order_no, player_id, game_id, goods_id, net_bar_id, channel_id, source, terminal_type,
-      rent_type, rent_minutes, amount_fen, price_increase_fen, status, status_at, agent_id, agent_chain,
-      chain_l1, chain_l2, chain_l3, chain_l4, chain_l5, created_at, paid_at, rent_start_at, rent_end_at, completed_at)
-    select 'C' || ${copy}::int || '-' || o.id, o.player_id, o.game_id, o.goods_id, o.net_bar_id, o.channel_id,
-      o.source, o.terminal_type, o.rent_type, o.rent_minutes, o.amount_fen, o.price_increase_fen, o.status,
-      o.status_at + d.shift, o.agent_id, o.agent_chain, o.chain_l1, o.chain_l2, o.chain_l3, o.chain_l4, o.chain_l5,
-      o.created_at + d.shift, o.paid_at + d.shift, o.rent_start_at + d.shift, o.rent_end_at + d.shift,
-      o.completed_at + d.shift
-    from orders o
-    cross join lateral (select make_interval(secs => (
-      (${now}::bigint - mod(${now}::bigint - extract(epoch from o.created_at)::bigint + ${copy}::bigint * 133860, ${window}::bigint))
-      - extract(epoch from o.created_at)::bigint)::double precision) as shift) d
-    where o.order_no not like 'C%'
-    order by o.id
-    limit ${limit}`);
 }
 
 interface Call {

@@ -27,6 +27,7 @@ import { realNameRoutes } from './modules/real-name/real-name.routes';
 import { securityRoutes } from './modules/security/security.routes';
 import { settingsRoutes } from './modules/settings/settings.routes';
 import { smsRoutes } from './modules/sms/sms.routes';
+import { statsRoutes } from './modules/stats/stats.routes';
 import { tasksRoutes } from './modules/tasks/tasks.routes';
 import { usersRoutes } from './modules/users/users.routes';
 import { withdrawAccountRoutes } from './modules/withdraw-account/withdraw-account.routes';
@@ -127,6 +128,7 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
   });
   await app.register(ordersRoutes, { orders: services.orders, clock: services.clock });
   await app.register(devicesRoutes, { devices: services.devices, clock: services.clock });
+  await app.register(statsRoutes, { stats: services.stats, clock: services.clock });
   await app.register(promotionRoutes, {
     channels: services.channels,
     web: services.webPromotion,

@@ -25,7 +25,7 @@ const isNewPgliteFolder = (config: Config) =>
   !existsSync(join(config.database.dataDir, 'PG_VERSION'));
 
 /** PGlite has no lock of its own: one process per data folder, or commits are lost. */
-function lockDataDir(config: Config): DataDirLock | null {
+export function lockDataDir(config: Config): DataDirLock | null {
   if (config.database.driver !== 'pglite') return null;
   try {
     return acquireDataDirLock(config.dataDir);

@@ -54,6 +54,8 @@ import { HttpSliderCaptchaVerifier } from './modules/sms/slider-captcha';
 import { createSmsRepository } from './modules/sms/sms.repository';
 import { createSmsService } from './modules/sms/sms.service';
 import { HttpSmsSender, OutboxSmsSender, type SmsLog, type SmsSender } from './modules/sms/sms-sender';
+import { createStatsRepository } from './modules/stats/stats.repository';
+import { createStatsService } from './modules/stats/stats.service';
 import { createTasksService } from './modules/tasks/tasks.service';
 import { createUsersRepository } from './modules/users/users.repository';
 import { createUsersService } from './modules/users/users.service';
@@ -181,8 +183,10 @@ export function createServices({
     clock,
     log,
   });
+  // Issue 11: the summary statistics, their rollups brought up to date after each settlement round.
+  const stats = createStatsService({ db, repo: createStatsRepository(db), regions, clock });
   /** Started by the app when it serves (app.ts); before that `wake` does nothing. */
-  const settlementWorker = createSettlementWorker(settlement, log, { finance });
+  const settlementWorker = createSettlementWorker(settlement, log, { finance, stats });
   // Issue 9: 订单明细 and 用户明细 (the detail with issue 10's split).
   const orders = createOrdersService({
     repo: createOrdersRepository(db),
@@ -275,6 +279,7 @@ export function createServices({
     devices,
     members,
     fundDetails,
+    stats,
   };
 }
 

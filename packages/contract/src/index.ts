@@ -23,6 +23,7 @@ export * from './real-name';
 export * from './roles';
 export * from './security';
 export * from './setting';
+export * from './summary-stats';
 export * from './task';
 export * from './user';
 export * from './validators';

@@ -46,6 +46,11 @@ const NOT_OWNED: Record<string, readonly string[]> = {
   '/api/finance/withdraw/review/paid': ['id'],
   '/api/finance/withdraw/review/failed': ['id'],
   '/api/finance/withdraw/review/audit': ['id'],
+  // Issue 11: region codes of the region tree (the spec's provinceId, cityId, regionId), filter
+  // values that belong to no agent: an area outside the caller's records matches no row.
+  '/api/stats/summary/queryPage': ['provinceId', 'cityId', 'regionId'],
+  '/api/stats/summary/total': ['provinceId', 'cityId', 'regionId'],
+  '/api/stats/summary/chart': ['provinceId', 'cityId', 'regionId'],
 };
 
 const ID_NAME = /^(id|pid|[a-z][A-Za-z]*Ids?)$/;

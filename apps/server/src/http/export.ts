@@ -15,6 +15,7 @@ import type ExcelJS from 'exceljs';
 import type { FastifyInstance, FastifyRequest } from 'fastify';
 import { type Scope, scopeOf } from '../modules/agents/scope';
 import { AppError } from '../shared/app-error';
+import type { AuthContext } from '../shared/auth-context';
 import { formatChinaTime } from '../shared/time';
 import { takeExpensiveTurn } from './expensive-calls';
 import { accessHooks } from './mount';
@@ -34,8 +35,11 @@ export interface ExportColumn<R> {
 
 export interface ExportSource<L extends AnyListDef> {
   columns: readonly ExportColumn<ListRowOf<L>>[];
-  /** The whole filtered set in the list's order, a batch at a time (the list pipeline's `keyBatches`). */
-  batches: (scope: Scope, query: ListQueryOf<L>) => AsyncIterable<readonly ListRowOf<L>[]>;
+  /**
+   * The whole filtered set in the list's order, a batch at a time (the list pipeline's `keyBatches`);
+   * `auth` for a list whose rules read the caller's flags beside its scope.
+   */
+  batches: (scope: Scope, query: ListQueryOf<L>, auth: AuthContext) => AsyncIterable<readonly ListRowOf<L>[]>;
 }
 
 const NUM_FMT: Partial<Record<ExportKind, string>> = { yuan: '#,##0.00', percent: '0.00%', int: '0' };
@@ -163,7 +167,7 @@ export function mountExport<L extends AnyListDef>(
       const scope = scopeOf(req.auth);
       await req.server.ownership.assertRequest(scope, ep.list.owns, query);
 
-      const rows = source.batches(scope, query)[Symbol.asyncIterator]();
+      const rows = source.batches(scope, query, req.auth)[Symbol.asyncIterator]();
       // The first batch before any byte leaves: a failing query still answers the envelope.
       const first = await rows.next();
 

@@ -116,6 +116,9 @@ const PROBES: Record<
   // Issue 10 §2: 资金明细 (the agents' subtrees; a caller without the member menu is refused its members too).
   '/api/finance/details/query': (id) => ({ body: { agentIds: [id] } }),
   '/api/finance/details': (id) => ({ body: { agentIds: [id] } }),
+  '/api/stats/summary/queryPage': (id) => ({ body: { agentIds: [id] } }),
+  '/api/stats/summary/total': (id) => ({ body: { agentIds: [id] } }),
+  '/api/stats/summary/chart': (id) => ({ body: { agentIds: [id] } }),
 };
 
 /** Added to an agent id: an id of a net bar or channel that no record has. */

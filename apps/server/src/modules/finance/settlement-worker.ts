@@ -1,4 +1,5 @@
 import { loggableError } from '../../shared/loggable-error';
+import type { StatsService } from '../stats/stats.service';
 import type { FinanceService } from './finance.service';
 import type { SettlementService } from './settlement.service';
 
@@ -13,6 +14,8 @@ export const DEFAULT_SETTLE_INTERVAL_MS = 15_000;
 export const WORKER_BATCH = 50;
 /** The pause between two batches of one drain: the requests that waited run their queries. */
 export const WORKER_PAUSE_MS = 30;
+/** A month of the summary statistics is counted again at most this often (`StatsService.refresh`). */
+export const STATS_MONTH_EVERY_MS = 60_000;
 
 export interface SettleWorkerLog {
   info(obj: Record<string, unknown>, msg: string): void;
@@ -33,7 +36,13 @@ export function createSettlementWorker(
   {
     intervalMs = DEFAULT_SETTLE_INTERVAL_MS,
     finance,
-  }: { intervalMs?: number; finance?: Pick<FinanceService, 'openDays'> } = {},
+    stats,
+  }: {
+    intervalMs?: number;
+    finance?: Pick<FinanceService, 'openDays'>;
+    /** The summary statistics' catch-up, run before each drain. */
+    stats?: Pick<StatsService, 'refresh'>;
+  } = {},
 ) {
   let timer: NodeJS.Timeout | null = null;
   let running: Promise<void> | null = null;
@@ -47,6 +56,22 @@ export function createSettlementWorker(
    * catch-up (the demo history at a first start). Answers whether to go on.
    */
   const pause = () => new Promise<boolean>((resolve) => setTimeout(() => resolve(!stopped), WORKER_PAUSE_MS));
+
+  /** The summary statistics' catch-up round, paused between its periods as a drain is. */
+  async function refreshStats(): Promise<void> {
+    if (!stats || stopped) return;
+    const t0 = performance.now();
+    try {
+      const r = await stats.refresh({ between: pause, monthEveryMs: STATS_MONTH_EVERY_MS });
+      if (r.periods > 0)
+        log.info(
+          { ...r, ms: Math.round(performance.now() - t0) },
+          `counted ${r.periods} periods of the summary statistics again`,
+        );
+    } catch (err) {
+      log.warn({ err: loggableError(err) }, 'summary statistics catch-up failed');
+    }
+  }
 
   function drain(): Promise<void> {
     if (running) {
@@ -62,7 +87,10 @@ export function createSettlementWorker(
           (err: unknown) => log.warn({ err: loggableError(err) }, 'opening the income days failed'),
         )
       : Promise.resolve();
+    // The summary statistics first: at a first start their counts show before the history has
+    // settled (minutes on PGlite); the shares a drain books are counted by the next round.
     running = opened
+      .then(() => refreshStats())
       .then(() => settlement.drain({ limit: WORKER_BATCH, between: pause }))
       .then(
         (r) => {

@@ -31,6 +31,8 @@ export interface Regions {
   trim(keys: readonly string[]): RegionNode[];
   /** "广东省-深圳市-南山区"; a municipality's repeated city level is named once ("北京市-海淀区"). Null for an unknown key. */
   names(key: string): string | null;
+  /** The names down to one region code, as `names` writes them ("广东省-深圳市" for a city). Null for an unknown code. */
+  nameOf(code: number): string | null;
   isValidKey(key: string): boolean;
 }
 
@@ -113,6 +115,8 @@ export function createRegions(tree: RegionNode[]): Regions {
     return out;
   };
 
+  const joined = (entry: Entry) => entry.names.filter((name, i) => name !== entry.names[i - 1]).join('-');
+
   return {
     tree,
     trim(keys) {
@@ -125,8 +129,11 @@ export function createRegions(tree: RegionNode[]): Regions {
     },
     names(key) {
       const entry = entryOf(key);
-      if (!entry) return null;
-      return entry.names.filter((name, i) => name !== entry.names[i - 1]).join('-');
+      return entry ? joined(entry) : null;
+    },
+    nameOf(code) {
+      const entry = index.get(code);
+      return entry ? joined(entry) : null;
     },
     isValidKey: (key) => entryOf(key) !== null,
   };
