@@ -120,12 +120,20 @@ describe('buildMenu', () => {
 
 describe('the console route table', () => {
   it('shows 系统设置 (基础设置, 接入密钥) to level 0 only', () => {
-    const level0 = buildMenu(appRoutes, menuGroups, subject({ agentLevel: 0, userId: 10000 }));
+    const level0 = buildMenu(
+      appRoutes,
+      menuGroups,
+      subject({ agentLevel: 0, userId: 10000, xuanhaoApp: true }),
+    );
     expect(level0.map((e) => [e.label, e.path])).toEqual([
       ['工作台', '/'],
       ['客户端推广管理', '/net-bar-mgt'],
       ['网页推广管理', '/web-mgt'],
       ['代理管理', '/agent-mgt'],
+      // Issue 11: the summary statistics, APP汇总统计 with xuanhaoApp.
+      ['客户端数据统计', '/summary-stats'],
+      ['网页汇总统计', '/web-summary-stats'],
+      ['APP汇总统计', '/APP-summary-stats'],
       ['用户明细', '/user-details'],
       ['订单明细', '/order-details'],
       ['财务管理', '/financial-mgt'],
@@ -133,12 +141,12 @@ describe('the console route table', () => {
       ['运营管理', undefined],
     ]);
     // Issue 9: the rental platform's ingest keys beside the basic settings.
-    expect(level0[7]?.children?.map((e) => [e.label, e.path])).toEqual([
+    expect(level0[10]?.children?.map((e) => [e.label, e.path])).toEqual([
       ['基础设置', '/setting'],
       ['接入密钥', '/ingest-keys'],
     ]);
     // Issue 3: the operator's identity review and SMS outbox, level 0 only.
-    expect(level0[8]?.children?.map((e) => [e.label, e.path])).toEqual([
+    expect(level0[11]?.children?.map((e) => [e.label, e.path])).toEqual([
       ['实名审核', '/real-name-review'],
       ['短信发件箱', '/sms-outbox'],
       // Issue 10: the withdrawal review.
@@ -152,16 +160,24 @@ describe('the console route table', () => {
         '客户端推广管理',
         '网页推广管理',
         '代理管理',
+        '客户端数据统计',
+        '网页汇总统计',
         '用户明细',
         '订单明细',
         '财务管理',
       ]);
     }
-    // 客户端推广管理, 网页推广管理, 用户明细, 订单明细 and 财务管理: everyone (spec section 2), the promoter included.
-    expect(buildMenu(appRoutes, menuGroups, subject({ agentLevel: 5 })).map((e) => e.label)).toEqual([
+    // 客户端推广管理, 网页推广管理, the summary statistics, 用户明细, 订单明细 and 财务管理: everyone (spec
+    // section 2), the promoter included; APP汇总统计 with xuanhaoApp at any level.
+    expect(
+      buildMenu(appRoutes, menuGroups, subject({ agentLevel: 5, xuanhaoApp: true })).map((e) => e.label),
+    ).toEqual([
       '工作台',
       '客户端推广管理',
       '网页推广管理',
+      '客户端数据统计',
+      '网页汇总统计',
+      'APP汇总统计',
       '用户明细',
       '订单明细',
       '财务管理',

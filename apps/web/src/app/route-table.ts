@@ -41,6 +41,27 @@ export const appRoutes: readonly AppRouteDef[] = [
     meta: { title: '代理管理', shortTitle: '代理', icon: 'user', roles: ROUTE_ROLES['/agent-mgt'] },
     load: () => import('./routes/agent-mgt/agent-mgt'),
   },
+  // Issue 11: the business of the subtree by day or month, every terminal, the web ones, the APP ones.
+  {
+    path: paths.summaryStats,
+    meta: { title: '客户端数据统计', shortTitle: '客户端统计', icon: 'desktop' },
+    load: () => import('./routes/summary-stats/summary-stats'),
+  },
+  {
+    path: paths.webSummaryStats,
+    meta: { title: '网页汇总统计', shortTitle: '网页统计', icon: 'global' },
+    load: () => import('./routes/summary-stats/web-summary-stats'),
+  },
+  {
+    path: paths.appSummaryStats,
+    meta: {
+      title: 'APP汇总统计',
+      shortTitle: 'APP统计',
+      icon: 'dashboard',
+      roles: ROUTE_ROLES['/APP-summary-stats'],
+    },
+    load: () => import('./routes/summary-stats/app-summary-stats'),
+  },
   // Issue 9: the channel users and the orders of the subtree (spec section 2: everyone).
   {
     path: paths.userDetails,

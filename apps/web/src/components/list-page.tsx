@@ -51,7 +51,8 @@ export interface ListPageProps<L extends AnyListDef> {
   /** The list hook's handle (lib/use-list). */
   list: ListHandle<L>;
   columns: TableColumnsType<ListRowOf<L>>;
-  rowKey: keyof ListRowOf<L> & string;
+  /** The row field that identifies a row, or the key made from a row (rows without an id). */
+  rowKey: (keyof ListRowOf<L> & string) | ((row: ListRowOf<L>) => string);
   title?: ReactNode;
   /** Buttons beside the title (create, …). */
   extra?: ReactNode;
@@ -66,7 +67,13 @@ export interface ListPageProps<L extends AnyListDef> {
   exportEndpoint?: ExportEndpoint<string, L>;
   /** Form values → the list's query, for fields that need more than `ranges` (e.g. the tree root). */
   normalize?: (query: Record<string, unknown>) => Record<string, unknown>;
+  /** The reverse of `normalize`: the list's query (ranges joined) → form values. A stable function. */
+  denormalize?: (values: Record<string, unknown>) => Record<string, unknown>;
   scroll?: TableProps<ListRowOf<L>>['scroll'];
+  /** The table's summary rows (a 合计 row drawn from `list.totals`). */
+  tableSummary?: TableProps<ListRowOf<L>>['summary'];
+  /** Another view of the same list (charts…), shown in place of the table and its pager while given. */
+  view?: ReactNode;
   className?: string;
 }
 
@@ -88,11 +95,17 @@ export function ListPage<L extends AnyListDef>({
   totals,
   exportEndpoint,
   normalize = (q) => q,
+  denormalize,
   scroll,
+  tableSummary,
+  view,
   className,
 }: ListPageProps<L>) {
   const [form] = Form.useForm<FormValues>();
-  const formValues = useMemo(() => toFormValues(list.query, ranges), [list.query, ranges]);
+  const formValues = useMemo(() => {
+    const values = toFormValues(list.query, ranges);
+    return denormalize ? denormalize(values) : values;
+  }, [list.query, ranges, denormalize]);
   useEffect(() => {
     form.resetFields();
     form.setFieldsValue(formValues);
@@ -154,14 +167,19 @@ export function ListPage<L extends AnyListDef>({
           </Form.Item>
         </Form>
         {totals ? <div className="list-totals">{totals}</div> : null}
-        <Table<ListRowOf<L>>
-          rowKey={rowKey}
-          size="middle"
-          columns={shown}
-          {...(scroll ? { scroll } : {})}
-          {...list.tableProps}
-        />
-        <ListPager {...list.pager} />
+        {view ?? (
+          <>
+            <Table<ListRowOf<L>>
+              rowKey={rowKey}
+              size="middle"
+              columns={shown}
+              {...(scroll ? { scroll } : {})}
+              {...(tableSummary ? { summary: tableSummary } : {})}
+              {...list.tableProps}
+            />
+            <ListPager {...list.pager} />
+          </>
+        )}
       </div>
     </section>
   );

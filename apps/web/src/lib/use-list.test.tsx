@@ -9,7 +9,7 @@ import { createMemoryRouter, RouterProvider } from 'react-router';
 import { describe, expect, it } from 'vitest';
 import { fail, ok, on, stubApi } from '../testing/fetch-stub';
 import { createQueryClient } from './query-client';
-import { type ListState, readListState, useList, writeListState } from './use-list';
+import { type ListQuery, type ListState, readListState, useList, writeListState } from './use-list';
 
 const row = (id: number): AgentListItem => ({
   id,
@@ -43,17 +43,22 @@ interface Sink {
   table: Table | null;
 }
 
+type Fixed = ListQuery<typeof queryAgentInfoPage.list>;
+
 function Probe({
   sink,
   withDefaults,
   withTotals,
+  fixed,
 }: {
   sink: Sink;
   withDefaults: boolean;
   withTotals: boolean;
+  fixed: Fixed | undefined;
 }) {
   sink.table = useList(queryAgentInfoPage, {
     ...(withTotals ? { totals: queryAgentInfoTotal } : {}),
+    ...(fixed ? { fixed: { ...fixed } } : {}),
     ...(withDefaults
       ? { defaults: () => ({ startTime: '2026-01-01 00:00:00', endTime: '2026-01-31 23:59:59' }) }
       : {}),
@@ -64,14 +69,21 @@ function Probe({
 const totals = { agentCount: 2, byLevel: [{ agentLevel: 2, count: 2 }], subAgentCount: 0 };
 
 /** Renders the hook on /list inside a memory router; returns the latest result and the router. */
-function renderTable(url: string, { withDefaults = false, withTotals = false } = {}) {
+function renderTable(
+  url: string,
+  {
+    withDefaults = false,
+    withTotals = false,
+    fixed,
+  }: { withDefaults?: boolean; withTotals?: boolean; fixed?: Fixed } = {},
+) {
   const current: Sink = { table: null };
   // The probe stays mounted on every path, as the tab view cache keeps a hidden view.
   const router = createMemoryRouter(
     [
       {
         path: '/',
-        element: <Probe sink={current} withDefaults={withDefaults} withTotals={withTotals} />,
+        element: <Probe sink={current} withDefaults={withDefaults} withTotals={withTotals} fixed={fixed} />,
         children: [{ path: 'list' }, { path: 'other' }],
       },
     ],
@@ -278,5 +290,57 @@ describe('useList', () => {
     act(() => void table().clear());
     await waitFor(() => expect(calls).toHaveLength(3));
     expect(calls[2]?.body).toEqual({ pageNum: 1, pageSize: 30, ...range });
+  });
+
+  it('sends the fixed filters with every call over the URL, without writing them into it', async () => {
+    const calls = stubApi(
+      on(queryAgentInfoPage, () => ok([row(1)], 1)),
+      on(queryAgentInfoTotal, () => ok(totals)),
+    );
+    // A new object every render (compared by value); an undefined key removes the URL's.
+    const { table, router } = renderTable('/list?agentLevel=4&agentName=a', {
+      withTotals: true,
+      fixed: { agentLevel: undefined, mobilePhone: '13800000000' },
+    });
+    await waitFor(() => expect(table().totals).toEqual(totals));
+    const first = table().query;
+    expect(first).toEqual({ agentName: 'a', agentLevel: undefined, mobilePhone: '13800000000' });
+    expect(calls.find((c) => c.path === queryAgentInfoPage.path)?.body).toEqual({
+      pageNum: 1,
+      pageSize: 30,
+      agentName: 'a',
+      mobilePhone: '13800000000',
+    });
+    expect(calls.find((c) => c.path === queryAgentInfoTotal.path)?.body).toEqual({
+      agentName: 'a',
+      mobilePhone: '13800000000',
+    });
+    expect(table().query).toBe(first);
+    act(() => void table().submit({ agentName: 'b' }));
+    await waitFor(() => expect(router.state.location.search).toBe('?agentName=b'));
+    await waitFor(() => expect(table().loading).toBe(false));
+    expect(calls.filter((c) => c.path === queryAgentInfoPage.path).at(-1)?.body).toEqual({
+      pageNum: 1,
+      pageSize: 30,
+      agentName: 'b',
+      mobilePhone: '13800000000',
+    });
+  });
+
+  it("counts the loads again with unchanged filters (for a screen's other calls), not new searches", async () => {
+    const calls = stubApi(on(queryAgentInfoPage, () => ok([row(1)], 1)));
+    const { table } = renderTable('/list?agentName=a');
+    await waitFor(() => expect(table().loading).toBe(false));
+    expect(table().reloadCount).toBe(0);
+    act(() => void table().submit({ agentName: 'b' }));
+    await waitFor(() => expect(calls).toHaveLength(2));
+    await waitFor(() => expect(table().loading).toBe(false));
+    expect(table().reloadCount).toBe(0);
+    act(() => void table().submit({ agentName: 'b' }));
+    await waitFor(() => expect(table().reloadCount).toBe(1));
+    await waitFor(() => expect(table().loading).toBe(false));
+    act(() => table().reload());
+    await waitFor(() => expect(table().reloadCount).toBe(2));
+    await waitFor(() => expect(calls).toHaveLength(4));
   });
 });

@@ -10,7 +10,7 @@ import {
 } from '@agent-console/contract/list';
 import { keepPreviousData, useQuery } from '@tanstack/react-query';
 import type { TableProps } from 'antd';
-import { useCallback, useRef } from 'react';
+import { useCallback, useMemo, useRef, useState } from 'react';
 import { useLocation, useSearchParams } from 'react-router';
 import { call } from './api-client';
 
@@ -92,6 +92,12 @@ export function useList<L extends AnyListDef, T extends ListCall<L> | undefined 
     totals?: T;
     /** The filters a list starts from and that 重置 goes back to (spec: e.g. the last 30 days). */
     defaults?: () => ListQuery<L>;
+    /**
+     * Filters the screen sets itself (e.g. the summary statistics' sourceType): sent with every
+     * call (page, totals, export) over what the URL says, never kept in the URL. A key set to
+     * undefined is never sent, whatever the URL holds.
+     */
+    fixed?: ListQuery<L>;
   } = {},
 ) {
   const { list } = endpoint;
@@ -105,8 +111,17 @@ export function useList<L extends AnyListDef, T extends ListCall<L> | undefined 
     frozen.current = { search, state: readListState(list, searchParams, options.defaults) };
   }
   const state = frozen.current.state;
+  // The same object while the URL and the fixed filters are unchanged, as the URL's state.
+  const fixedKey = options.fixed ? JSON.stringify(options.fixed) : '';
+  const fixedRef = useRef(options.fixed);
+  fixedRef.current = options.fixed;
+  // biome-ignore lint/correctness/useExhaustiveDependencies: the fixed filters are compared by value (fixedKey)
+  const query = useMemo(
+    (): ListQuery<L> => (fixedRef.current ? { ...state.query, ...fixedRef.current } : state.query),
+    [state.query, fixedKey],
+  );
 
-  const request = { ...state.query, pageNum: state.pageNum, pageSize: state.pageSize } as RequestOf<
+  const request = { ...query, pageNum: state.pageNum, pageSize: state.pageSize } as RequestOf<
     typeof endpoint
   >;
   const page = useQuery({
@@ -116,10 +131,10 @@ export function useList<L extends AnyListDef, T extends ListCall<L> | undefined 
   });
   const totalsCall = options.totals;
   const totals = useQuery({
-    queryKey: [totalsCall?.path, state.query],
+    queryKey: [totalsCall?.path, query],
     queryFn: ({ signal }) =>
       totalsCall
-        ? call(totalsCall, state.query as RequestOf<NonNullable<T>>, { silent: true, signal })
+        ? call(totalsCall, query as RequestOf<NonNullable<T>>, { silent: true, signal })
         : Promise.resolve(null),
     enabled: totalsCall !== undefined,
     placeholderData: keepPreviousData,
@@ -138,10 +153,12 @@ export function useList<L extends AnyListDef, T extends ListCall<L> | undefined 
   stateRef.current = state;
   const refetchPage = page.refetch;
   const refetchTotals = totals.refetch;
+  const [reloadCount, setReloadCount] = useState(0);
 
   const reloadAll = useCallback(() => {
     void refetchPage();
     if (totalsCall) void refetchTotals();
+    setReloadCount((n) => n + 1);
   }, [refetchPage, refetchTotals, totalsCall]);
 
   /** Moves to a state; the same state again reloads (a user pressing 查询 expects fresh data). */
@@ -216,7 +233,8 @@ export function useList<L extends AnyListDef, T extends ListCall<L> | undefined 
 
   return {
     list,
-    query: state.query,
+    /** The filters and sort of every call: the URL's, with the fixed filters over them. */
+    query,
     pageNum: state.pageNum,
     pageSize: state.pageSize,
     rows: lastGood.current.rows,
@@ -226,6 +244,12 @@ export function useList<L extends AnyListDef, T extends ListCall<L> | undefined 
     /** The totals of the whole filtered set (null without a totals call or before they load). */
     totals: (totals.data?.object ?? null) as T extends AnyEndpoint ? ObjectOf<T> | null : null,
     totalsLoading: totals.isFetching,
+    /**
+     * How many times the list was loaded again with unchanged filters (刷新, 查询 with the same
+     * filters): a screen's other calls over the same filters (a chart) put it in their query key
+     * to reload with the list.
+     */
+    reloadCount,
     /** The sort the table shows: a field of the whitelist and its antd order, or none. */
     sortOrderOf: (field: string): 'ascend' | 'descend' | null =>
       sortState.orderBy === field ? (sortState.order === 'asc' ? 'ascend' : 'descend') : null,

@@ -1,4 +1,3 @@
-import { defaultRange, formatDateTime } from '@agent-console/contract/dates';
 import { OrderSourceLabels, OrderStatusLabels, TerminalTypeLabels } from '@agent-console/contract/enums';
 import {
   ORDER_SOURCE_CODES,
@@ -34,23 +33,4 @@ export function durationText(minutes: number): string {
   const h = Math.floor(minutes / 60);
   const m = minutes % 60;
   return h === 0 ? `${m}分钟` : m === 0 ? `${h}小时` : `${h}小时${m}分钟`;
-}
-
-/** The last 30 days (spec section 4: the default range, also what 重置 goes back to). */
-export function last30Days(now = new Date()): { startTime: string; endTime: string } {
-  const [start, end] = defaultRange(now);
-  return { startTime: formatDateTime(start), endTime: formatDateTime(end) };
-}
-
-/** The date range field of the filter forms and the two filter keys it holds. */
-export const RANGE_FIELDS = { range: ['startTime', 'endTime'] } as const;
-
-/** For month rows (timeType '20') the end becomes the end of its month, 23:59:59 (spec section 4). */
-export function monthAligned<Q extends { timeType?: string | undefined; endTime?: string | undefined }>(
-  query: Q,
-): Q {
-  if (query.timeType !== '20' || !query.endTime) return query;
-  const [y = 0, m = 1] = query.endTime.slice(0, 7).split('-').map(Number);
-  const last = new Date(Date.UTC(y, m, 0)).getUTCDate();
-  return { ...query, endTime: `${query.endTime.slice(0, 7)}-${String(last).padStart(2, '0')} 23:59:59` };
 }

@@ -1,31 +1,180 @@
+import { isAllowed, ROUTE_ROLES, type RoleRule } from '@agent-console/contract/roles';
 import type { QueryClient } from '@tanstack/react-query';
 import { Card, Col, Row } from 'antd';
+import { type ReactNode, Suspense } from 'react';
+import { paths } from '../../../config/paths';
 import { AgentProfile } from '../../../features/agent/components/agent-profile';
 import { OnboardingProgress } from '../../../features/tasks/components/onboarding-progress';
-import { unfinishedTasksQuery, useAgentInfo, useUnfinishedTasks } from '../../../lib/session';
+import {
+  type HomeStatsKind,
+  homeStatsQuery,
+  workbenchUpdateTimeQuery,
+} from '../../../features/workbench/api/get-home-stats';
+import { ComingSoonCard } from '../../../features/workbench/components/coming-soon-card';
+import { HomeStatsCard, HomeUpdateTime } from '../../../features/workbench/components/home-stats-card';
+import { WorkbenchCard } from '../../../features/workbench/components/workbench-card';
+import { LIST_CARD_TITLES, type ListCardKey } from '../../../features/workbench/list-cards';
+import { lazyComponent } from '../../../lib/lazy-chunk';
+import { agentInfoQuery, unfinishedTasksQuery, useAgentInfo, useUnfinishedTasks } from '../../../lib/session';
 import { openTaskDialog } from '../../task-dialog';
 
+/**
+ * The cards below the totals load after the route (their calls' schemas, antd's Table, the date
+ * range picker): the route's own chunk holds what the totals and the agent's card draw, so that
+ * its loader starts the totals sooner and their first paint waits for nothing else.
+ */
+const WorkbenchListCard = lazyComponent(() =>
+  import('../../../features/workbench/components/workbench-list-card').then((m) => m.WorkbenchListCard),
+);
+
+/** Only a 9996 of these early calls is left to the guard, which checks the login beside them. */
+const EARLY = { ignoreUnauthorized: true };
+
+/**
+ * Starts the totals (spec section 7: four calls in parallel) as soon as the route's chunk is here,
+ * beside the guard's calls rather than after them, without holding the navigation: each card shows
+ * its skeleton until its figures come. The APP totals only for an agent that may see them (the
+ * server refuses the others).
+ */
 export const clientLoader = (queryClient: QueryClient) => async () => {
+  void queryClient.prefetchQuery(homeStatsQuery('all', EARLY));
+  void queryClient.prefetchQuery(homeStatsQuery('web', EARLY));
+  void queryClient.prefetchQuery(workbenchUpdateTimeQuery(EARLY));
+  void queryClient.ensureQueryData(agentInfoQuery(EARLY)).then(
+    (agent) =>
+      isAllowed(ROUTE_ROLES['/APP-summary-stats'], agent)
+        ? queryClient.prefetchQuery(homeStatsQuery('app', EARLY))
+        : undefined,
+    () => undefined, // the guard reports it
+  );
   await queryClient.prefetchQuery(unfinishedTasksQuery());
   return null;
 };
 
-/** /: the workbench, starting with the agent's own card and its onboarding progress. */
+interface TotalsCard {
+  kind: HomeStatsKind;
+  title: string;
+  to: string;
+  roles?: RoleRule;
+}
+
+interface ListCard {
+  key: ListCardKey;
+  to: string;
+  /** The rule of the card's screen (route meta roles, spec section 6); none: every agent. */
+  roles?: RoleRule;
+}
+
+const TOTALS: readonly TotalsCard[] = [
+  { kind: 'all', title: '数据总览（全部终端）', to: paths.summaryStats },
+  { kind: 'web', title: '网页汇总', to: paths.webSummaryStats },
+  { kind: 'app', title: 'APP汇总', to: paths.appSummaryStats, roles: ROUTE_ROLES['/APP-summary-stats'] },
+];
+
+const LISTS: readonly ListCard[] = [
+  { key: 'agents', to: paths.agentMgt, roles: ROUTE_ROLES['/agent-mgt'] },
+  { key: 'users', to: paths.userDetails },
+  { key: 'orders', to: paths.orderDetails },
+  { key: 'netBars', to: paths.webMgt },
+  { key: 'fundDetails', to: paths.amountDetails, roles: ROUTE_ROLES['/amount-details'] },
+  { key: 'devices', to: paths.deviceStats, roles: ROUTE_ROLES['/device-stats'] },
+];
+
+/** Screens not built yet (none in the route table): a plain note, no made-up data. */
+const COMING_SOON: readonly { key: string; title: string; description: string; roles?: RoleRule }[] = [
+  {
+    key: 'goods-top',
+    title: '置顶商品',
+    description: '商品置顶管理将在后续版本提供。',
+    roles: ROUTE_ROLES['/goods-top'],
+  },
+  { key: 'promotion', title: '推广模块', description: '红包、任务等推广活动将在后续版本提供。' },
+  { key: 'news', title: '新闻与弹窗', description: '新闻公告与弹窗消息将在后续版本提供。' },
+];
+
+const LOADING = { pending: true, failed: false, retrying: false, retry: () => undefined };
+
+/** A list card, in its place under its title (a skeleton) until its chunk is here. */
+function ListCardSlot({ card, agentId }: { card: ListCard; agentId: number }): ReactNode {
+  return (
+    <Suspense
+      fallback={
+        <WorkbenchCard title={LIST_CARD_TITLES[card.key]} load={LOADING}>
+          {null}
+        </WorkbenchCard>
+      }
+    >
+      <WorkbenchListCard card={card.key} to={card.to} agentId={agentId} />
+    </Suspense>
+  );
+}
+
+/**
+ * /: the workbench (spec section 1). The totals first (every terminal, web, APP), the agent's own
+ * card with its onboarding progress and its finance, then the first rows of the lists, each card
+ * with its own call and a link to its screen, shown only to an agent that may see that screen
+ * (the rules of the route table and the menu); the parts whose screens are not there yet say so.
+ */
 export default function WorkbenchRoute() {
   const agent = useAgentInfo();
   const { data: tasks = [], isPending } = useUnfinishedTasks();
+  const sees = ({ roles }: { roles?: RoleRule | undefined }) => isAllowed(roles, agent);
+  const totals = TOTALS.filter(sees);
+  const lists = LISTS.filter(sees);
+  const comingSoon = COMING_SOON.filter(sees);
+  // Three a row on a wide screen, or two when that leaves no card alone (four: two rows of two).
+  const listSpan = lists.length % 3 !== 0 && lists.length % 2 === 0 ? 12 : 8;
+
   return (
-    <Card title="我的代理信息" variant="borderless">
-      <Row gutter={[32, 24]}>
-        <Col xs={24} lg={14}>
-          <AgentProfile agent={agent} />
-        </Col>
-        <Col xs={24} lg={10}>
-          <Card type="inner" title="账号完善" size="small" loading={isPending}>
-            <OnboardingProgress tasks={tasks} agentLevel={agent.agentLevel} onOpenDialog={openTaskDialog} />
+    <div className="workbench">
+      <div className="workbench-section-head">
+        <h2 className="workbench-section-title">经营概况</h2>
+        <HomeUpdateTime />
+      </div>
+      <Row gutter={[16, 16]} className="workbench-row">
+        {totals.map((t) => (
+          <Col key={t.kind} xs={24} lg={12} xl={24 / totals.length}>
+            <HomeStatsCard kind={t.kind} title={t.title} to={t.to} />
+          </Col>
+        ))}
+      </Row>
+      <Row gutter={[16, 16]} className="workbench-row">
+        <Col xs={24} xl={16}>
+          <Card title="我的代理信息" variant="borderless" className="workbench-card">
+            <Row gutter={[32, 24]}>
+              <Col xs={24} lg={14}>
+                <AgentProfile agent={agent} />
+              </Col>
+              <Col xs={24} lg={10}>
+                <Card type="inner" title="账号完善" size="small" loading={isPending}>
+                  <OnboardingProgress
+                    tasks={tasks}
+                    agentLevel={agent.agentLevel}
+                    onOpenDialog={openTaskDialog}
+                  />
+                </Card>
+              </Col>
+            </Row>
           </Card>
         </Col>
+        <Col xs={24} xl={8}>
+          <ListCardSlot card={{ key: 'finance', to: paths.financialMgt }} agentId={agent.id} />
+        </Col>
       </Row>
-    </Card>
+      <Row gutter={[16, 16]} className="workbench-row">
+        {lists.map((card) => (
+          <Col key={card.key} xs={24} lg={12} xxl={listSpan}>
+            <ListCardSlot card={card} agentId={agent.id} />
+          </Col>
+        ))}
+      </Row>
+      <Row gutter={[16, 16]} className="workbench-row">
+        {comingSoon.map((c) => (
+          <Col key={c.key} xs={24} md={24 / comingSoon.length}>
+            <ComingSoonCard title={c.title} description={c.description} />
+          </Col>
+        ))}
+      </Row>
+    </div>
   );
 }

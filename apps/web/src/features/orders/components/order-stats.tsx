@@ -20,8 +20,8 @@ import { LazyDateRangePicker } from '../../../components/lazy-fields';
 import { fromFormValues, toFormValues } from '../../../components/list-page';
 import { ListPager } from '../../../components/list-pager';
 import { call } from '../../../lib/api-client';
+import { monthAligned, RANGE_FIELDS } from '../../../lib/list-dates';
 import { columnsWidth } from '../../../lib/table-width';
-import { monthAligned, RANGE_FIELDS } from '../order-labels';
 import { OrderTotals } from './order-totals';
 import { PlaceFilterFields } from './place-filter-fields';
 

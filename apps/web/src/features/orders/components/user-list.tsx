@@ -12,10 +12,11 @@ import { withoutTreeRoot } from '../../../components/agent-tree-select-model';
 import { LazyDateRangePicker } from '../../../components/lazy-fields';
 import { ListPage } from '../../../components/list-page';
 import { formatTime } from '../../../lib/format';
+import { last30Days, RANGE_FIELDS } from '../../../lib/list-dates';
 import { useAgentInfo } from '../../../lib/session';
 import { columnsWidth } from '../../../lib/table-width';
 import { useList } from '../../../lib/use-list';
-import { last30Days, RANGE_FIELDS, terminalLabel, terminalOptions } from '../order-labels';
+import { terminalLabel, terminalOptions } from '../order-labels';
 import { PlaceFilterFields } from './place-filter-fields';
 import '../orders.css';
 

@@ -1,0 +1,49 @@
+import {
+  type HomeStats,
+  homeAppStatisticsCount,
+  homeStatisticsCount,
+  homeWebStatisticsCount,
+  homeWorkbenchUpdateTime,
+} from '@agent-console/contract/summary-stats';
+import { queryOptions } from '@tanstack/react-query';
+import { type CallOptions, call } from '../../../lib/api-client';
+
+/*
+ * The workbench's totals (spec sections 3 and 7: totalStatsData, its update time, webTotalStatsData,
+ * appTotalStatsData), four calls in parallel. Each card shows its own failure with a retry, so the
+ * calls are silent. The figures come from rollups a catch-up step keeps, so they are kept for a
+ * while: going back to the workbench tab does not ask again at once.
+ */
+
+/** Which terminals a totals card counts: every one, the web ones, the APP ones. */
+export type HomeStatsKind = 'all' | 'web' | 'app';
+
+const HOME_STATS_CALLS = {
+  all: homeStatisticsCount,
+  web: homeWebStatisticsCount,
+  app: homeAppStatisticsCount,
+} as const;
+
+const HOME_STALE_MS = 30_000;
+
+/**
+ * `ignoreUnauthorized`: the route's loader starts these before the guard has checked the login (to
+ * gain a round trip); a 9996 then is the guard's to handle, not a second way to /login.
+ */
+type HomeCallOptions = Pick<CallOptions, 'ignoreUnauthorized'>;
+
+export const homeStatsQuery = (kind: HomeStatsKind, options: HomeCallOptions = {}) =>
+  queryOptions({
+    queryKey: [HOME_STATS_CALLS[kind].path],
+    queryFn: async ({ signal }): Promise<HomeStats> =>
+      (await call(HOME_STATS_CALLS[kind], {}, { ...options, silent: true, signal })).object,
+    staleTime: HOME_STALE_MS,
+  });
+
+export const workbenchUpdateTimeQuery = (options: HomeCallOptions = {}) =>
+  queryOptions({
+    queryKey: [homeWorkbenchUpdateTime.path],
+    queryFn: async ({ signal }) =>
+      (await call(homeWorkbenchUpdateTime, {}, { ...options, silent: true, signal })).object.updateTime,
+    staleTime: HOME_STALE_MS,
+  });
