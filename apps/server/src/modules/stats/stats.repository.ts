@@ -88,6 +88,11 @@ const FIGURE_COLUMNS =
   paid_count, paid_amount_fen, completed_count, completed_amount_fen, refund_count, refund_amount_fen,
   active_net_bars, active_net_bars_in_class, devices,
   earn_l0_fen, earn_l1_fen, earn_l2_fen, earn_l3_fen, earn_l4_fen, earn_l5_fen`);
+/** The measures of a fact, as the sums below read them. */
+const FACT_MEASURES = sql.raw(`f.new_players, f.active_players, f.active_players_in_class, f.order_count,
+  f.order_amount_fen, f.paid_count, f.paid_amount_fen, f.completed_count, f.completed_amount_fen, f.refund_count,
+  f.refund_amount_fen, f.active_net_bars, f.active_net_bars_in_class, f.devices,
+  f.earn_l0, f.earn_l1, f.earn_l2, f.earn_l3, f.earn_l4, f.earn_l5`);
 const FIGURE_SUMS =
   sql.raw(`sum(new_players)::int, sum(active_players)::int, sum(active_players_in_class)::int,
   sum(order_count)::int, sum(order_amount_fen)::bigint, sum(paid_count)::int, sum(paid_amount_fen)::bigint,
@@ -102,7 +107,7 @@ const FIGURE_SUMS =
  * earlier order of the same player (net bar) is in the period: in the whole tree for the node
  * rollup, within the channel for the channel rollup; and, apart, within its terminal class.
  */
-function factsOf(p: Period, by: 'node' | 'channel'): SQL {
+function factsOf(p: Period, by: 'node' | 'channel', only: 'all' | 'distinct' = 'all'): SQL {
   const within = by === 'channel' ? sql`o.channel_id, ` : sql``;
   const cls = classOf(sql`o.terminal_type`);
   const rank = (what: SQL, inClass: boolean) =>
@@ -122,7 +127,9 @@ function factsOf(p: Period, by: 'node' | 'channel'): SQL {
       where o.created_at >= ${p.from.toISOString()}::timestamptz and o.created_at < ${p.until.toISOString()}::timestamptz
         ${by === 'channel' ? sql`and o.channel_id is not null` : sql``}
     ),
-    earn as (
+${
+  only === 'all'
+    ? sql`    earn as (
       select o.id,
         sum(e.available_delta_fen) filter (where e.agent_id = o.agent_chain[1]) as e0,
         sum(e.available_delta_fen) filter (where e.agent_id = o.chain_l1) as e1,
@@ -153,7 +160,18 @@ function factsOf(p: Period, by: 'node' | 'channel'): SQL {
       from players p
       where p.registered_at >= ${p.from.toISOString()}::timestamptz and p.registered_at < ${p.until.toISOString()}::timestamptz
         ${by === 'channel' ? sql`and p.channel_id is not null` : sql``}
-      union all
+`
+    : sql`    facts as (
+      select o.agent_chain, o.agent_id, o.net_bar_id, o.channel_id, o.cls,
+        0 as new_players, o.p_first::int as active_players, o.p_first_cls::int as active_players_in_class,
+        0 as order_count, 0::bigint as order_amount_fen, 0 as paid_count, 0::bigint as paid_amount_fen,
+        0 as completed_count, 0::bigint as completed_amount_fen, 0 as refund_count, 0::bigint as refund_amount_fen,
+        o.b_first::int as active_net_bars, o.b_first_cls::int as active_net_bars_in_class, 0 as devices,
+        0::bigint as earn_l0, 0::bigint as earn_l1, 0::bigint as earn_l2, 0::bigint as earn_l3, 0::bigint as earn_l4,
+        0::bigint as earn_l5
+      from o where o.p_first or o.p_first_cls or o.b_first or o.b_first_cls
+`
+}      union all
       select d.agent_chain, d.agent_id, d.net_bar_id, ${by === 'channel' ? sql`ch.id` : sql`null::int`}, 1,
         0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, count(distinct d.device_code)::int, 0, 0, 0, 0, 0, 0
       from device_active_days d ${deviceChannel}
@@ -163,23 +181,49 @@ function factsOf(p: Period, by: 'node' | 'channel'): SQL {
 }
 
 export function createStatsRepository(db: Database) {
-  /** Counts one period again: its rows of both rollups deleted, then written from the records. */
+  /**
+   * Counts one period again: its rows of both rollups deleted, then written. A day from its
+   * records. A month sums its days' rows for every figure but the distinct ones (players, net
+   * bars, devices once per month), which come from its orders' first rows and its device days:
+   * the month's orders are read without their ledger entries, their players' registrations or
+   * their amounts. Its days are counted first (a day counted again notes its month again).
+   */
   async function recount(tx: Tx, p: Period): Promise<void> {
     const key = sql`grain = ${p.grain}::smallint and period = ${p.period}::date`;
+    const month = p.grain === 2;
+    const days = sql`grain = 1 and period >= ${p.period}::date and period < ${p.next}::date`;
+    /** A day row's additive figures; its distinct ones are the month's own. */
+    const additive = sql.raw(`new_players, 0, 0, order_count, order_amount_fen, paid_count, paid_amount_fen,
+      completed_count, completed_amount_fen, refund_count, refund_amount_fen, 0, 0, 0,
+      earn_l0_fen, earn_l1_fen, earn_l2_fen, earn_l3_fen, earn_l4_fen, earn_l5_fen`);
     await tx.execute(sql`delete from ${summaryStats} where ${key}`);
     await tx.execute(sql`delete from ${summaryChannelStats} where ${key}`);
-    await tx.execute(sql`with ${factsOf(p, 'node')}
+    await tx.execute(sql`with ${factsOf(p, 'node', month ? 'distinct' : 'all')},
+      counted as (
+        select c.node, f.cls, coalesce(b.province_code, 0) as province_code, coalesce(b.city_code, 0) as city_code,
+          coalesce(b.district_code, 0) as district_code, c.node = f.agent_id as own, ${FACT_MEASURES}
+        from facts f left join ${netBars} b on b.id = f.net_bar_id
+          cross join lateral unnest(f.agent_chain) as c(node)
+        ${
+          month
+            ? sql`union all select node_id, term_class, province_code, city_code, district_code, own,
+          ${additive} from ${summaryStats} where ${days}`
+            : sql``
+        }
+      )
       insert into ${summaryStats} (node_id, grain, period, term_class, province_code, city_code, district_code, own, ${FIGURE_COLUMNS})
-      select c.node, ${p.grain}::smallint, ${p.period}::date, f.cls, coalesce(b.province_code, 0), coalesce(b.city_code, 0),
-        coalesce(b.district_code, 0), c.node = f.agent_id, ${FIGURE_SUMS}
-      from facts f left join ${netBars} b on b.id = f.net_bar_id
-        cross join lateral unnest(f.agent_chain) as c(node)
+      select node, ${p.grain}::smallint, ${p.period}::date, cls, province_code, city_code, district_code, own, ${FIGURE_SUMS}
+      from counted
       group by 1, 2, 3, 4, 5, 6, 7, 8
       order by 1, 2, 3, 4, 5, 6, 7, 8`);
-    await tx.execute(sql`with ${factsOf(p, 'channel')}
+    await tx.execute(sql`with ${factsOf(p, 'channel', month ? 'distinct' : 'all')},
+      counted as (
+        select f.* from facts f where f.channel_id is not null
+        ${month ? sql`union all select null, null, null, channel_id, term_class, ${additive} from ${summaryChannelStats} where ${days}` : sql``}
+      )
       insert into ${summaryChannelStats} (channel_id, grain, period, term_class, ${FIGURE_COLUMNS})
-      select f.channel_id, ${p.grain}::smallint, ${p.period}::date, f.cls, ${FIGURE_SUMS}
-      from facts f where f.channel_id is not null
+      select channel_id, ${p.grain}::smallint, ${p.period}::date, cls, ${FIGURE_SUMS}
+      from counted
       group by 1, 2, 3, 4
       order by 1, 2, 3, 4`);
   }

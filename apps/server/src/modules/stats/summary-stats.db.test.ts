@@ -9,7 +9,7 @@ import {
 } from '@agent-console/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
-import { describe, expect, it } from 'vitest';
+import { describe, expect, inject, it } from 'vitest';
 import { useTestApp } from '../../../test/build-test-app';
 import { business } from '../../../test/business-factories';
 import { factories, type GivenAgent } from '../../../test/factories';
@@ -456,14 +456,20 @@ async function rollups() {
   };
 }
 
+/** The operator, a chain down to a district agent, and a sibling city agent beside the city. */
+async function tree() {
+  const operator = await given.operator();
+  const national = await given.agent({ parent: operator });
+  const province = await given.agent({ parent: national });
+  const city = await given.agent({ parent: province });
+  const district = await given.agent({ parent: city });
+  const sibling = await given.agent({ parent: province });
+  return { operator, national, province, city, district, sibling };
+}
+
 describe('summary statistics', () => {
   it('equal a direct count over the records for any records, ranges, dimensions, filters and callers; the rebuild equals the catch-up', async () => {
-    const operator = await given.operator();
-    const national = await given.agent({ parent: operator });
-    const province = await given.agent({ parent: national });
-    const city = await given.agent({ parent: province });
-    const district = await given.agent({ parent: city });
-    const sibling = await given.agent({ parent: province });
+    const { operator, national, province, city, district, sibling } = await tree();
     const agents: Agents = { operator, city, district, sibling };
     const children = new Map<number, number[]>([
       [operator.id, [national.id]],
@@ -723,4 +729,68 @@ describe('summary statistics', () => {
     await svc.stats.rebuild();
     expect(await rollups()).toEqual(live);
   });
+
+  it.skipIf(inject('testDb') !== 'pg')(
+    'stay equal to the rebuild when batches and two processes’ catch-ups run at the same time',
+    async () => {
+      await biz.events(worldEvents(await tree()));
+      const [gameId] = await biz.games();
+      if (gameId === undefined) throw new Error('no game');
+      const players = Array.from({ length: 6 }, (_, user) => ({
+        kind: 'player' as const,
+        user,
+        channel: user % 3,
+        terminal: user % 7,
+        minute: 0,
+      }));
+      await biz.events(eventsOf(players, gameId));
+      // 40 batches of orders and status changes over the days, 4 at a time, while two services
+      // (two processes' workers) run their catch-up rounds again and again.
+      const batches = Array.from({ length: 40 }, (_, b) =>
+        eventsOf(
+          Array.from({ length: 12 }, (_, i): Op => {
+            const k = b * 12 + i;
+            return i % 4 === 3
+              ? { kind: 'status', no: k - 1, status: 60, minute: (k * 97) % SPAN_MINUTES }
+              : {
+                  kind: 'order',
+                  no: k,
+                  user: k % 6,
+                  channel: k % 3,
+                  terminal: k % 7,
+                  amount: 100 + k,
+                  status: 30,
+                  minute: (k * 89) % SPAN_MINUTES,
+                };
+          }),
+          gameId,
+        ).map((e) => ({ ...e, id: `b${b}-${e.id}` })),
+      );
+      const one = services().stats;
+      const two = services().stats;
+      let writing = true;
+      const rounds = async (stats: typeof one) => {
+        let n = 0;
+        while (writing || n === 0) {
+          await stats.refresh();
+          n++;
+        }
+        return n;
+      };
+      const workers = [rounds(one), rounds(two)];
+      const results = [];
+      for (let b = 0; b < batches.length; b += 4)
+        results.push(...(await Promise.all(batches.slice(b, b + 4).map((x) => biz.events(x)))));
+      writing = false;
+      await Promise.all(workers);
+      expect(results.flat().every((r) => r.outcome === 'accepted')).toBe(true);
+      // What was written after a round's last read is still noted: one more round counts it.
+      await one.refresh();
+      const live = await rollups();
+      expect(live.nodes.length).toBeGreaterThan(0);
+      await one.rebuild();
+      expect(await rollups()).toEqual(live);
+    },
+    120_000,
+  );
 });
