@@ -34,7 +34,10 @@ export interface ExportColumn<R> {
 }
 
 export interface ExportSource<L extends AnyListDef> {
-  columns: readonly ExportColumn<ListRowOf<L>>[];
+  /** The columns, or the columns for a query (a screen whose columns follow its filters). */
+  columns:
+    | readonly ExportColumn<ListRowOf<L>>[]
+    | ((query: ListQueryOf<L>) => readonly ExportColumn<ListRowOf<L>>[]);
   /**
    * The whole filtered set in the list's order, a batch at a time (the list pipeline's `keyBatches`);
    * `auth` for a list whose rules read the caller's flags beside its scope.
@@ -186,7 +189,8 @@ export function mountExport<L extends AnyListDef>(
       void reply.send(out);
 
       try {
-        await writeXlsx(out, ep.fileName, source.columns, resume(first, rows));
+        const columns = typeof source.columns === 'function' ? source.columns(query) : source.columns;
+        await writeXlsx(out, ep.fileName, columns, resume(first, rows));
       } catch (err) {
         req.log.error({ err: { message: (err as Error).message } }, 'export failed midway');
         out.destroy(err as Error);

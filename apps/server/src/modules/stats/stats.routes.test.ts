@@ -158,6 +158,18 @@ describe('the summary statistics calls', () => {
       ['2026-03-01', '广东省-深圳市-南山区', 20],
       ['2026-02-28', '广东省-深圳市-南山区', 10],
     ]);
+    expect(header).toContain('活跃设备');
+    // The web summary's export has no devices column, as its screen.
+    const web = await t.inject({
+      method: 'GET',
+      url: exportHref(exportSummaryStats, { ...q, sourceType: 2 }),
+      headers: { cookie: w.cookie },
+    });
+    const webBook = new ExcelJS.Workbook();
+    await webBook.xlsx.load(web.rawPayload as unknown as ArrayBuffer);
+    const webHeader = ((webBook.worksheets[0]?.getRow(1).values ?? []) as unknown[]).slice(1);
+    expect(webHeader).toContain('订单金额(元)');
+    expect(webHeader).not.toContain('活跃设备');
   });
 
   it('refuse bad input with the envelope and a Chinese message, and ids outside the subtree with 1004', async () => {

@@ -67,7 +67,14 @@ export const statsRoutes: FastifyPluginAsync<{ stats: StatsService; clock: Clock
   mountExport(
     app,
     exportSummaryStats,
-    { columns: SUMMARY_EXPORT_COLUMNS, batches: (_scope, query, auth) => stats.exportBatches(auth, query) },
+    {
+      // Devices are net bar PCs: the web and APP summaries have none (as their screens show).
+      columns: (query) =>
+        query.sourceType === undefined
+          ? SUMMARY_EXPORT_COLUMNS
+          : SUMMARY_EXPORT_COLUMNS.filter((c) => c.header !== '活跃设备'),
+      batches: (_scope, query, auth) => stats.exportBatches(auth, query),
+    },
     clock,
   );
   mount(app, homeStatisticsCount, async (_body, { auth }) => ok(await stats.home(auth, undefined)));
