@@ -20,7 +20,7 @@ import { AppError } from '../../shared/app-error';
 import type { AuthContext } from '../../shared/auth-context';
 import type { Clock } from '../../shared/clock';
 import { chinaRange, formatChinaTime, nextChinaDay } from '../../shared/time';
-import type { Scope } from '../agents/scope';
+import { scopeOf } from '../agents/scope';
 import type { Regions } from '../regions/region-tree';
 import type {
   FiguresRow,
@@ -205,11 +205,7 @@ export function createStatsService(deps: {
   async function resolve(caller: Caller, q: Query): Promise<Resolved> {
     if (q.sourceType === 3 && !isAllowed(ROUTE_ROLES['/APP-summary-stats'], caller.subject))
       throw new AppError(Codes.FORBIDDEN);
-    const scope: Scope = {
-      agentId: caller.agentId,
-      agentLevel: caller.subject.agentLevel,
-      wholeTree: caller.subject.agentLevel === 0,
-    };
+    const scope = scopeOf(caller);
     const range = rangeOf(q);
     const asked = (q.agentIds ?? []).length > 0 ? await repo.outermost(q.agentIds ?? []) : [scope.agentId];
     const where: StatsWhere = {
