@@ -128,3 +128,35 @@ test('a level 4 agent’s workbench: only the cards of the screens it may see', 
 
   await pictures(page, 'level4');
 });
+
+test('a cold load of the workbench draws its totals from the page itself: no call before them', async ({
+  page,
+}) => {
+  await login(page, LEVEL0);
+  await countedTotals(page);
+  const calls: string[] = [];
+  page.on('request', (r) => {
+    const { pathname } = new URL(r.url());
+    if (pathname.startsWith('/api/')) calls.push(pathname);
+  });
+  await page.reload();
+  const today = figure(card(page, 'home-stats-all'), 'orders', 'today');
+  await expect(today).toHaveText(/^[\d,]+$/);
+  const before = [...calls];
+  // The page brought the login state, the agent info, the tasks and the totals (its boot answers).
+  for (const path of [
+    '/api/userBase/isLogin',
+    '/api/agent/query',
+    '/api/task/queryUnFinishedTask',
+    '/api/home/statisticsCount',
+    '/api/home/webStatisticsCount',
+    '/api/home/appStatisticsCount',
+    '/api/home/workbenchUpdateTime',
+  ])
+    expect(before, path).not.toContain(path);
+  // They are the calls' own figures.
+  const reply = await page.request.post('/api/home/statisticsCount', { data: {} });
+  const { object } = (await reply.json()) as { object: { today: { orderCount: number } } };
+  await expect(today).toHaveText(object.today.orderCount.toLocaleString('zh-CN'));
+  await expect(page.getByText('加载失败')).toHaveCount(0);
+});

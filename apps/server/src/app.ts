@@ -1,6 +1,6 @@
-import { Codes } from '@agent-console/contract';
+import { Codes, INGEST_PATH } from '@agent-console/contract';
 import fastifyCookie from '@fastify/cookie';
-import Fastify, { type FastifyInstance, type FastifyReply } from 'fastify';
+import Fastify, { type FastifyInstance, type FastifyReply, type FastifyRequest } from 'fastify';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import type { Config } from './config';
 import { authPlugin } from './http/auth';
@@ -9,7 +9,7 @@ import { registerErrorHandler } from './http/error-handler';
 import { type CallLimits, expensiveCallsPlugin } from './http/expensive-calls';
 import { serializeRequest } from './http/log-redaction';
 import { DEFAULT_BODY_LIMIT } from './http/mount';
-import { registerRequestGuards } from './http/request-guards';
+import { registerRequestGuards, routedPath } from './http/request-guards';
 import { registerWeb } from './http/web';
 import { useChineseValidationMessages } from './http/zod-locale';
 import { adjustmentsRoutes } from './modules/adjustments/adjustments.routes';
@@ -87,6 +87,13 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     app.addHook('onClose', () => dispatcher.stop());
   }
   if (deps.settlement) {
+    // The console's requests, which the background work gives way to on PGlite (machine to
+    // machine ingestion is not the console: it must not hold the settlement back).
+    const note = async (req: FastifyRequest) => {
+      if (routedPath(req) !== INGEST_PATH) services.requestActivity.note();
+    };
+    app.addHook('onRequest', note);
+    app.addHook('onResponse', note);
     // After the server listens: a first start's catch-up (the demo history) must not hold it back.
     app.addHook('onListen', async () => services.settlementWorker.start());
     app.addHook('onClose', () => services.settlementWorker.stop());

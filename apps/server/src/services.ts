@@ -65,6 +65,7 @@ import { manualPayoutAdapter, type PayoutAdapter } from './modules/withdrawals/p
 import { createWithdrawalsRepository } from './modules/withdrawals/withdrawals.repository';
 import { createWithdrawalsService } from './modules/withdrawals/withdrawals.service';
 import { type Clock, systemClock } from './shared/clock';
+import { createRequestActivity } from './shared/request-activity';
 
 export interface ServiceDeps {
   db: Database;
@@ -186,7 +187,13 @@ export function createServices({
   // Issue 11: the summary statistics, their rollups brought up to date after each settlement round.
   const stats = createStatsService({ db, repo: createStatsRepository(db), regions, clock });
   /** Started by the app when it serves (app.ts); before that `wake` does nothing. */
-  const settlementWorker = createSettlementWorker(settlement, log, { finance, stats });
+  /** The console's requests (app.ts notes them), which the background work gives way to on PGlite. */
+  const requestActivity = createRequestActivity();
+  const settlementWorker = createSettlementWorker(settlement, log, {
+    finance,
+    stats,
+    ...(db.driver === 'pglite' ? { requests: requestActivity } : {}),
+  });
   // Issue 9: 订单明细 and 用户明细 (the detail with issue 10's split).
   const orders = createOrdersService({
     repo: createOrdersRepository(db),
@@ -274,6 +281,7 @@ export function createServices({
     finance,
     settlement,
     settlementWorker,
+    requestActivity,
     withdrawals,
     adjustments,
     devices,

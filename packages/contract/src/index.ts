@@ -3,6 +3,7 @@ export * from './agent';
 export * from './agent-mgt';
 export * from './agent-tree';
 export * from './auth';
+export * from './boot';
 export * from './constants';
 export * from './dates';
 export * from './devices';

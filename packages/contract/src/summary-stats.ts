@@ -92,6 +92,23 @@ export const SummaryFigures = z.object({
 });
 export type SummaryFigures = z.infer<typeof SummaryFigures>;
 
+/** Every figure 0: a period or a group without records. */
+export const ZERO_SUMMARY_FIGURES: Readonly<SummaryFigures> = Object.freeze({
+  newPlayers: 0,
+  activePlayers: 0,
+  orderCount: 0,
+  orderAmountFen: 0,
+  paidCount: 0,
+  paidAmountFen: 0,
+  completedCount: 0,
+  completedAmountFen: 0,
+  refundCount: 0,
+  refundAmountFen: 0,
+  activeNetBars: 0,
+  devices: 0,
+  earningsFen: 0,
+});
+
 /** A row: a day ("YYYY-MM-DD") or month ("YYYY-MM"), and the group the dimensions ask for. */
 export const SummaryStatsRow = z.object({
   statTime: z.string(),
@@ -229,4 +246,26 @@ export const homeWorkbenchUpdateTime = endpoint({
   access: SIGNED_IN,
   request: EmptyRequest,
   object: z.object({ updateTime: z.nullable(z.string()) }),
+});
+
+/**
+ * The workbench entity of spec section 3 in one answer (`/api/home/index`, spec section 7): the
+ * four totals the workbench also asks for one by one. The server puts this answer into the page it
+ * sends for `/` (boot.ts), so that a cold load of the workbench draws its totals without a call.
+ */
+export const HomeIndex = z.object({
+  totalStatsData: HomeStats,
+  /** As `/api/home/workbenchUpdateTime`. */
+  updateTime: z.nullable(z.string()),
+  webTotalStatsData: HomeStats,
+  /** null for an agent without xuanhaoApp (who may not see the APP figures). */
+  appTotalStatsData: z.nullable(HomeStats),
+});
+export type HomeIndex = z.infer<typeof HomeIndex>;
+
+export const homeIndex = endpoint({
+  path: '/api/home/index',
+  access: SIGNED_IN,
+  request: EmptyRequest,
+  object: HomeIndex,
 });

@@ -5,13 +5,16 @@ import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from '
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { registerErrorHandler } from './error-handler';
-import { registerWeb } from './web';
+import { jsonForHtml, pageEncoding, registerWeb } from './web';
 
 const dist = mkdtempSync(join(tmpdir(), 'ac-web-'));
 let built: FastifyInstance;
 let missing: FastifyInstance;
 
-const INDEX_HTML = '<!doctype html><div id="root"></div>';
+const INDEX_HTML = '<!doctype html><body><div id="root"></div></body>';
+/** The page as sent without an app behind it: the boot answers know only that nobody is signed in. */
+const PAGE =
+  '<!doctype html><body><div id="root"></div><script type="application/json" id="boot">{"/api/userBase/isLogin":false}</script></body>';
 const SCRIPT = `export const rows = [${'"代理商后台", '.repeat(200)}];`;
 
 /** Writes a file with the brotli and gzip copies the web build puts beside it. */
@@ -42,11 +45,11 @@ afterAll(async () => {
 });
 
 describe('GET / (built console)', () => {
-  it('serves index.html without caching', async () => {
+  it('serves the page (index.html with its boot answers) without caching', async () => {
     const res = await built.inject({ method: 'GET', url: '/' });
     expect(res.statusCode).toBe(200);
-    expect(res.body).toContain('id="root"');
-    expect(res.headers['cache-control']).toBe('no-cache');
+    expect(res.body).toBe(PAGE);
+    expect(res.headers['cache-control']).toBe('no-store');
     expect(res.headers['x-frame-options']).toBe('DENY');
     expect(res.headers['content-security-policy']).toBe("frame-ancestors 'none'");
   });
@@ -67,8 +70,8 @@ describe('GET / (built console)', () => {
     for (const url of ['/agent-mgt', '/APP-summary-stats?x=1', '/redirect/user-center']) {
       const res = await built.inject({ method: 'GET', url });
       expect(res.statusCode).toBe(200);
-      expect(res.body).toContain('id="root"');
-      expect(res.headers['cache-control']).toBe('no-cache');
+      expect(res.body).toBe(PAGE);
+      expect(res.headers['cache-control']).toBe('no-store');
       expect(res.headers['x-frame-options']).toBe('DENY');
     }
   });
@@ -145,20 +148,41 @@ describe('GET / (precompressed files)', () => {
     expect(res.headers['cache-control']).toBe('public, max-age=31536000, immutable');
   });
 
-  it('sends index.html compressed and revalidated, at / and as the SPA fallback', async () => {
+  it('sends the page compressed as it is made, never cached, at / and as the SPA fallback', async () => {
     for (const url of ['/', '/index.html', '/agent-mgt', '/redirect/user-center?x=1']) {
       const res = await get(url, 'gzip, deflate, br');
       expect(res.statusCode).toBe(200);
       expect(res.headers['content-encoding']).toBe('br');
       expect(res.headers['content-type']).toMatch(/^text\/html/);
       expect(res.headers.vary).toMatch(/accept-encoding/i);
-      expect(res.headers['cache-control']).toBe('no-cache');
-      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(INDEX_HTML);
+      expect(res.headers['cache-control']).toBe('no-store');
+      expect(brotliDecompressSync(res.rawPayload).toString()).toBe(PAGE);
     }
+    const gzipped = await get('/agent-mgt', 'gzip;q=1, br;q=0.5');
+    expect(gzipped.headers['content-encoding']).toBe('gzip');
+    expect(gunzipSync(gzipped.rawPayload).toString()).toBe(PAGE);
     const plain = await get('/agent-mgt');
     expect(plain.headers['content-encoding']).toBeUndefined();
-    expect(plain.body).toBe(INDEX_HTML);
-    expect(plain.headers['cache-control']).toBe('no-cache');
+    expect(plain.body).toBe(PAGE);
+    expect(plain.headers['cache-control']).toBe('no-store');
+  });
+
+  it("chooses the page's encoding by the Accept-Encoding and its q-values", () => {
+    expect(pageEncoding(undefined)).toBeUndefined();
+    expect(pageEncoding('identity, deflate')).toBeUndefined();
+    expect(pageEncoding('gzip, deflate, br, zstd')).toBe('br');
+    expect(pageEncoding('gzip')).toBe('gzip');
+    expect(pageEncoding('br;q=0.5, gzip;q=0.9')).toBe('gzip');
+    expect(pageEncoding('BR ; q=1, gzip;q=0.2')).toBe('br');
+    expect(pageEncoding('br;q=0, gzip;q=0')).toBeUndefined();
+    expect(pageEncoding('br;q=abc')).toBeUndefined();
+  });
+
+  it('writes JSON that a script data block holds as it is', () => {
+    const value = { name: '</script><script>alert(1)</script>', note: '<!-- a & b >' };
+    const json = jsonForHtml(value);
+    expect(json).not.toMatch(/[<>&]/);
+    expect(JSON.parse(json)).toEqual(value);
   });
 
   it('still answers a missing asset with 404 and unknown /api paths with 1004', async () => {
@@ -179,5 +203,36 @@ describe('GET / (console not built)', () => {
     expect(res.headers['content-type']).toContain('text/html');
     expect(res.body).toContain('npm run build');
     expect(res.body).toContain('请在仓库根目录运行');
+  });
+});
+
+describe('GET / (boot answers past their deadline)', () => {
+  it('sends the page with the answers that came in time, and the console asks for the others', async () => {
+    const slow = Fastify();
+    registerErrorHandler(slow);
+    slow.post('/api/userBase/isLogin', async () => ({
+      responseCode: '0000',
+      responseMsg: '成功',
+      object: true,
+    }));
+    slow.post('/api/task/queryUnFinishedTask', async () => ({
+      responseCode: '0000',
+      responseMsg: '成功',
+      object: [],
+    }));
+    slow.post('/api/agent/query', async () => {
+      await new Promise((resolve) => setTimeout(resolve, 1_000));
+      return { responseCode: '0000', responseMsg: '成功', object: { id: 1 } };
+    });
+    await registerWeb(slow, dist, { bootWaitMs: 150 });
+    try {
+      const t0 = performance.now();
+      const res = await slow.inject({ method: 'GET', url: '/', headers: { cookie: 'ac_sid=x' } });
+      expect(performance.now() - t0).toBeLessThan(900);
+      const answers = JSON.parse(/id="boot">(.*)<\/script>/.exec(res.body)?.[1] ?? 'null');
+      expect(answers).toEqual({ '/api/userBase/isLogin': true, '/api/task/queryUnFinishedTask': [] });
+    } finally {
+      await slow.close();
+    }
   });
 });

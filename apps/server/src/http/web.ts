@@ -1,8 +1,19 @@
 import { existsSync } from 'node:fs';
+import { readFile } from 'node:fs/promises';
 import { join, sep } from 'node:path';
-import { Codes } from '@agent-console/contract';
+import { PassThrough, type Transform } from 'node:stream';
+import { constants, createBrotliCompress, createGzip } from 'node:zlib';
+import {
+  BOOT_ELEMENT_ID,
+  BOOT_PAGE_CALLS,
+  BOOT_PUBLIC_CALLS,
+  BOOT_SESSION_CALLS,
+  type BootAnswers,
+  Codes,
+  isLogin,
+} from '@agent-console/contract';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from './envelope';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -23,19 +34,151 @@ const pathOf = (url: string) => url.split('?')[0] ?? url;
 const NO_FRAMING = { 'X-Frame-Options': 'DENY', 'Content-Security-Policy': "frame-ancestors 'none'" };
 
 /**
- * Serves the built console from `webDist` at `/`: hashed assets cached for a year, index.html
- * never cached, and every other GET outside /api answered with index.html (the SPA routes).
+ * How long the page waits for its boot answers: past it, the page is sent with the answers that
+ * came, and the console asks for the others itself. A busy server (a first start's catch-up) must
+ * not hold the page back longer than the calls would take.
+ */
+export const BOOT_WAIT_MS = 400;
+
+/** The encoding of a page made per request: brotli or gzip as the Accept-Encoding prefers (q-values), or none. */
+export function pageEncoding(acceptEncoding: string | undefined): 'br' | 'gzip' | undefined {
+  let best: { encoding: 'br' | 'gzip'; q: number } | undefined;
+  for (const part of (acceptEncoding ?? '').split(',')) {
+    const [token = '', ...params] = part.toLowerCase().split(';');
+    const name = token.trim();
+    if (name !== 'br' && name !== 'gzip') continue;
+    const qParam = params.map((p) => p.trim()).find((p) => p.startsWith('q='));
+    const q = qParam === undefined ? 1 : Number(qParam.slice(2));
+    if (!(q > 0)) continue;
+    if (!best || q > best.q || (q === best.q && name === 'br')) best = { encoding: name, q };
+  }
+  return best?.encoding;
+}
+
+/** JSON that a `<script>` data block holds as it is: no `<` (no `</script>`, no `<!--`) in it. */
+export const jsonForHtml = (value: unknown) =>
+  JSON.stringify(value).replace(/</g, '\\u003c').replace(/>/g, '\\u003e').replace(/&/g, '\\u0026');
+
+/**
+ * The boot answers of a page (contract boot.ts): the calls asked through the app itself, with the
+ * page request's cookie, so that each answer is exactly the call's (its checks, scope and shape).
+ * The public calls first, then (`askSession`), signed in, the session's and the page's. A call
+ * that fails, or is not answered within `deadline`, is left out. Its Set-Cookie headers (a dead
+ * session cookie cleared) go with the page.
+ */
+async function bootAnswers(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  pathname: string,
+  deadline: Promise<void>,
+): Promise<{ answers: Record<string, unknown>; setCookies: string[]; askSession: () => Promise<void> }> {
+  const answers: Record<string, unknown> = {};
+  const setCookies: string[] = [];
+  const headers: Record<string, string> = { 'content-type': 'application/json' };
+  if (req.headers.cookie) headers.cookie = req.headers.cookie;
+  if (req.headers['user-agent']) headers['user-agent'] = req.headers['user-agent'];
+  const ask = async (url: string) => {
+    const res = await app.inject({ method: 'POST', url, headers, payload: '{}' });
+    const cookie = res.headers['set-cookie'];
+    if (cookie) setCookies.push(...(Array.isArray(cookie) ? cookie : [cookie]));
+    const body = res.json<{ responseCode?: unknown; object?: unknown }>();
+    if (body.responseCode === Codes.SUCCESS) answers[url] = body.object;
+  };
+  const calls = (urls: readonly string[]) =>
+    Promise.race([Promise.allSettled(urls.map(ask)).then(() => undefined), deadline]);
+  // Without a session cookie the login state is known: no call.
+  if (req.headers.cookie === undefined) {
+    await calls(BOOT_PUBLIC_CALLS.filter((url) => url !== isLogin.path));
+    answers[isLogin.path] = false;
+  } else {
+    await calls(BOOT_PUBLIC_CALLS);
+  }
+  const askSession = async () => {
+    if (answers[isLogin.path] === true)
+      await calls([...BOOT_SESSION_CALLS, ...(BOOT_PAGE_CALLS[pathname] ?? [])]);
+  };
+  return { answers, setCookies, askSession };
+}
+
+/**
+ * Sends the console's page (index.html) for `pathname` with its boot answers, as a stream: the
+ * head and the root element at once, so that the browser fetches the scripts while the answers
+ * are asked for; then the answers' data block and the end of the document (the scripts are
+ * modules: they run once the document is complete, with the answers there). Never cached: the
+ * answers are the signed-in agent's.
+ */
+async function sendPage(
+  app: FastifyInstance,
+  req: FastifyRequest,
+  reply: FastifyReply,
+  template: string,
+  waitMs: number,
+): Promise<FastifyReply> {
+  const pathname = pathOf(req.url);
+  let timer: NodeJS.Timeout | undefined;
+  const deadline = new Promise<void>((resolve) => {
+    timer = setTimeout(resolve, waitMs);
+  });
+  const end = template.lastIndexOf('</body>');
+  const [head, tail] = end < 0 ? [template, ''] : [template.slice(0, end), template.slice(end)];
+  const { answers, setCookies, askSession } = await bootAnswers(app, req, pathname, deadline);
+  const encoding = pageEncoding(req.headers['accept-encoding']);
+  const sink: Transform =
+    encoding === 'br'
+      ? createBrotliCompress({ params: { [constants.BROTLI_PARAM_QUALITY]: 5 } })
+      : encoding === 'gzip'
+        ? createGzip({ level: 6 })
+        : new PassThrough();
+  if (setCookies.length > 0) reply.header('Set-Cookie', setCookies);
+  if (encoding) reply.header('Content-Encoding', encoding);
+  reply
+    .code(200)
+    .headers(NO_FRAMING)
+    .header('Cache-Control', 'no-store')
+    .header('Vary', 'Accept-Encoding, Cookie')
+    .type('text/html; charset=utf-8');
+  void reply.send(sink);
+  // The head leaves before the session's calls start: with PGlite they hold this thread, and the
+  // compression's output waits for it.
+  await new Promise<void>((resolve) => {
+    sink.once('close', resolve); // the browser went away
+    sink.write(head);
+    if (sink instanceof PassThrough) resolve();
+    else (sink as Transform & { flush(cb: () => void): void }).flush(() => resolve());
+  });
+  await new Promise((resolve) => setImmediate(resolve));
+  if (!sink.destroyed) await askSession();
+  clearTimeout(timer);
+  // A snapshot: answers still running past the deadline are left out.
+  const data = jsonForHtml({ ...answers } satisfies BootAnswers);
+  if (!sink.destroyed)
+    sink.end(`<script type="application/json" id="${BOOT_ELEMENT_ID}">${data}</script>${tail}`);
+  return reply;
+}
+
+/**
+ * Serves the built console from `webDist` at `/`: hashed assets cached for a year, and every
+ * other GET outside /api (the SPA routes, `/` and `/index.html` included) answered with the
+ * console's page, made per request with its boot answers (`sendPage`) and never cached.
  * The build writes a brotli (`.br`) and a gzip (`.gz`) copy beside every compressible file; the
  * copy the request's Accept-Encoding prefers is sent (with `Vary: Accept-Encoding`), the file
  * itself when it accepts neither. Without a build, GET answers a page that says to build.
  * Unknown API paths get '1004'.
  */
-export async function registerWeb(app: FastifyInstance, webDist: string): Promise<void> {
-  const built = existsSync(join(webDist, 'index.html'));
+export async function registerWeb(
+  app: FastifyInstance,
+  webDist: string,
+  { bootWaitMs = BOOT_WAIT_MS }: { bootWaitMs?: number } = {},
+): Promise<void> {
+  const index = join(webDist, 'index.html');
+  const built = existsSync(index);
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
       wildcard: true,
+      index: false,
+      // index.html is the page made per request (sendPage), at every path of the console.
+      allowedPath: (path) => path !== '/' && path !== '/index.html',
       preCompressed: true,
       cacheControl: false,
       // filePath is the file sent: `assets/x.js.br` when the brotli copy of `assets/x.js` is.
@@ -57,6 +200,7 @@ export async function registerWeb(app: FastifyInstance, webDist: string): Promis
       return reply.code(200).headers(NO_FRAMING).type('text/html; charset=utf-8').send(BUILD_FIRST_PAGE);
     if (path.startsWith('/assets/'))
       return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
-    return reply.header('Cache-Control', 'no-cache').headers(NO_FRAMING).sendFile('index.html');
+    // Read per request: a build while the server runs changes the scripts it names.
+    return sendPage(app, req, reply, await readFile(index, 'utf8'), bootWaitMs);
   });
 }

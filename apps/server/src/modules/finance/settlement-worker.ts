@@ -1,4 +1,5 @@
 import { loggableError } from '../../shared/loggable-error';
+import type { RequestActivity } from '../../shared/request-activity';
 import type { StatsService } from '../stats/stats.service';
 import type { FinanceService } from './finance.service';
 import type { SettlementService } from './settlement.service';
@@ -14,6 +15,14 @@ export const DEFAULT_SETTLE_INTERVAL_MS = 15_000;
 export const WORKER_BATCH = 50;
 /** The pause between two batches of one drain: the requests that waited run their queries. */
 export const WORKER_PAUSE_MS = 30;
+/**
+ * With `requests` (PGlite): after the pause, a batch waits until the console's requests have been
+ * quiet this long, so that a page being loaded (a burst of script and API requests) is served
+ * between two batches rather than behind them...
+ */
+export const WORKER_QUIET_MS = 250;
+/** ...but never longer than this: a console in constant use still lets the work go on. */
+export const WORKER_MAX_YIELD_MS = 2_000;
 /** A month of the summary statistics is counted again at most this often (`StatsService.refresh`). */
 export const STATS_MONTH_EVERY_MS = 60_000;
 
@@ -37,11 +46,14 @@ export function createSettlementWorker(
     intervalMs = DEFAULT_SETTLE_INTERVAL_MS,
     finance,
     stats,
+    requests,
   }: {
     intervalMs?: number;
     finance?: Pick<FinanceService, 'openDays'>;
     /** The summary statistics' catch-up, run before each drain. */
     stats?: Pick<StatsService, 'refresh'>;
+    /** The console's requests, given way to between batches (WORKER_QUIET_MS; PGlite only). */
+    requests?: Pick<RequestActivity, 'quietForMs'>;
   } = {},
 ) {
   let timer: NodeJS.Timeout | null = null;
@@ -53,9 +65,20 @@ export function createSettlementWorker(
   /**
    * The pause between two batches of a drain (WORKER_PAUSE_MS): with PGlite the database runs on
    * this thread and has one connection, so requests are served between the batches of a long
-   * catch-up (the demo history at a first start). Answers whether to go on.
+   * catch-up (the demo history at a first start); with `requests`, it also waits for them to be
+   * quiet (WORKER_QUIET_MS, at most WORKER_MAX_YIELD_MS). Answers whether to go on.
    */
-  const pause = () => new Promise<boolean>((resolve) => setTimeout(() => resolve(!stopped), WORKER_PAUSE_MS));
+  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
+  const pause = async (): Promise<boolean> => {
+    await sleep(WORKER_PAUSE_MS);
+    const since = performance.now();
+    while (requests && !stopped && performance.now() - since < WORKER_MAX_YIELD_MS) {
+      const quiet = requests.quietForMs();
+      if (quiet >= WORKER_QUIET_MS) break;
+      await sleep(Math.min(WORKER_QUIET_MS - quiet, WORKER_MAX_YIELD_MS - (performance.now() - since)) + 1);
+    }
+    return !stopped;
+  };
 
   /** The summary statistics' catch-up round, paused between its periods as a drain is. */
   async function refreshStats(): Promise<void> {

@@ -2,6 +2,7 @@ import {
   exportHref,
   exportSummaryStats,
   homeAppStatisticsCount,
+  homeIndex,
   homeStatisticsCount,
   homeWebStatisticsCount,
   homeWorkbenchUpdateTime,
@@ -109,6 +110,24 @@ describe('the workbench totals', () => {
     expect(app?.today).toMatchObject({ orderCount: 1, paidAmountFen: 4_000, activePlayers: 1, devices: 0 });
     const updated = (await t.call(homeWorkbenchUpdateTime, {}, { cookie })).object;
     expect(updated?.updateTime).toMatch(/^\d{4}-\d{2}-\d{2} \d{2}:\d{2}:\d{2}$/);
+  });
+
+  it('answer the workbench entity whole at /api/home/index: the four answers, APP only with xuanhaoApp', async () => {
+    const w = await world();
+    const without = (await t.call(homeIndex, {}, { cookie: w.cookie })).object;
+    expect(without).toEqual({
+      totalStatsData: (await t.call(homeStatisticsCount, {}, { cookie: w.cookie })).object,
+      updateTime: (await t.call(homeWorkbenchUpdateTime, {}, { cookie: w.cookie })).object?.updateTime,
+      webTotalStatsData: (await t.call(homeWebStatisticsCount, {}, { cookie: w.cookie })).object,
+      appTotalStatsData: null,
+    });
+    expect(without?.totalStatsData.today.orderCount).toBe(2);
+    await t.rows(sql`update agents set xuanhao_app = true where id = ${w.city.id}`);
+    const cookie = await given.login(w.city);
+    const withApp = (await t.call(homeIndex, {}, { cookie })).object;
+    expect(withApp?.appTotalStatsData).toEqual((await t.call(homeAppStatisticsCount, {}, { cookie })).object);
+    expect(withApp?.appTotalStatsData?.today.orderCount).toBe(1);
+    expect((await t.call(homeIndex, {})).responseCode).toBe('9996');
   });
 });
 

@@ -2,11 +2,14 @@ import {
   AgentLevelLabels,
   exportSummaryStats,
   homeAppStatisticsCount,
+  homeIndex,
   homeStatisticsCount,
   homeWebStatisticsCount,
   homeWorkbenchUpdateTime,
+  isAllowed,
   querySummaryStatsChart,
   querySummaryStatsPage,
+  ROUTE_ROLES,
   type SummaryStatsRow,
   totalSummaryStats,
 } from '@agent-console/contract';
@@ -81,4 +84,16 @@ export const statsRoutes: FastifyPluginAsync<{ stats: StatsService; clock: Clock
   mount(app, homeWebStatisticsCount, async (_body, { auth }) => ok(await stats.home(auth, 2)));
   mount(app, homeAppStatisticsCount, async (_body, { auth }) => ok(await stats.home(auth, 3)));
   mount(app, homeWorkbenchUpdateTime, async () => ok({ updateTime: await stats.updateTime() }));
+  // The four in one answer (the workbench entity of spec section 3); the APP figures only for an
+  // agent who may see them, as /appStatisticsCount.
+  mount(app, homeIndex, async (_body, { auth }) => {
+    const seesApp = isAllowed(ROUTE_ROLES['/APP-summary-stats'], auth.subject);
+    const [totalStatsData, webTotalStatsData, appTotalStatsData, updateTime] = await Promise.all([
+      stats.home(auth, undefined),
+      stats.home(auth, 2),
+      seesApp ? stats.home(auth, 3) : null,
+      stats.updateTime(),
+    ]);
+    return ok({ totalStatsData, updateTime, webTotalStatsData, appTotalStatsData });
+  });
 };

@@ -13,6 +13,7 @@ import {
   type SummaryStatsRow,
   type SummaryStatsTotals,
   type summaryStatsList,
+  ZERO_SUMMARY_FIGURES,
 } from '@agent-console/contract';
 import type { Database } from '../../db/client';
 import { lockKeys } from '../../db/locks';
@@ -45,24 +46,8 @@ const instantOf = (day: string) => new Date(`${day}T00:00:00+08:00`);
 const daysBetween = (a: string, b: string) =>
   Math.round((instantOf(b).getTime() - instantOf(a).getTime()) / DAY_MS);
 
-export const ZERO_FIGURES: SummaryFigures = {
-  newPlayers: 0,
-  activePlayers: 0,
-  orderCount: 0,
-  orderAmountFen: 0,
-  paidCount: 0,
-  paidAmountFen: 0,
-  completedCount: 0,
-  completedAmountFen: 0,
-  refundCount: 0,
-  refundAmountFen: 0,
-  activeNetBars: 0,
-  devices: 0,
-  earningsFen: 0,
-};
-
 const figuresOf = (r: FiguresRow | undefined): SummaryFigures =>
-  r ? { ...ZERO_FIGURES, ...pickFigures(r) } : ZERO_FIGURES;
+  r ? { ...ZERO_SUMMARY_FIGURES, ...pickFigures(r) } : ZERO_SUMMARY_FIGURES;
 function pickFigures(r: FiguresRow): SummaryFigures {
   const { newPlayers, activePlayers, orderCount, orderAmountFen, paidCount, paidAmountFen } = r;
   const {

@@ -6,6 +6,7 @@ import {
   type SummaryStatsQuery,
   TERMINAL_CLASS_OF_TYPE,
   totalSummaryStats,
+  ZERO_SUMMARY_FIGURES,
 } from '@agent-console/contract';
 import { sql } from 'drizzle-orm';
 import fc from 'fast-check';
@@ -14,7 +15,6 @@ import { useTestApp } from '../../../test/build-test-app';
 import { business } from '../../../test/business-factories';
 import { factories, type GivenAgent } from '../../../test/factories';
 import { createServices } from '../../services';
-import { ZERO_FIGURES } from './stats.service';
 
 /**
  * Issue 11 §3: the summary statistics against a direct count over the orders, players and device
@@ -394,7 +394,7 @@ function expected(
       } else agentId = nodes.find((n) => r.chain.includes(n)) ?? null;
     }
     const key = `${p}|${areaId}|${agentId}|${own}`;
-    const row = rows.get(key) ?? { ...ZERO_FIGURES, statTime: p, areaId, agentId, own };
+    const row = rows.get(key) ?? { ...ZERO_SUMMARY_FIGURES, statTime: p, areaId, agentId, own };
     rows.set(key, row);
     return row;
   };
@@ -440,8 +440,8 @@ const keyOf = (r: { statTime: string; areaId: number | null; agentId: number | n
   `${r.statTime}|${r.areaId}|${r.agentId}|${r.own}`;
 /** The figures of a row alone; earnings aside (no order is settled here: the earnings test books them). */
 const figures = (r: SummaryFigures): SummaryFigures => {
-  const out = { ...ZERO_FIGURES };
-  for (const k of Object.keys(ZERO_FIGURES) as (keyof SummaryFigures)[]) out[k] = r[k];
+  const out = { ...ZERO_SUMMARY_FIGURES };
+  for (const k of Object.keys(ZERO_SUMMARY_FIGURES) as (keyof SummaryFigures)[]) out[k] = r[k];
   return { ...out, earningsFen: 0 };
 };
 
@@ -598,10 +598,10 @@ describe('summary statistics', () => {
             expect([past.object, past.totalCount]).toEqual([[], got.length]);
 
             const totals = await t.call(totalSummaryStats, q, { cookie });
-            const sum = { ...ZERO_FIGURES };
+            const sum = { ...ZERO_SUMMARY_FIGURES };
             for (const r of want)
-              for (const k of Object.keys(ZERO_FIGURES) as (keyof SummaryFigures)[]) sum[k] += r[k];
-            expect(figures(totals.object?.summaryData ?? ZERO_FIGURES), JSON.stringify(q)).toEqual(
+              for (const k of Object.keys(ZERO_SUMMARY_FIGURES) as (keyof SummaryFigures)[]) sum[k] += r[k];
+            expect(figures(totals.object?.summaryData ?? ZERO_SUMMARY_FIGURES), JSON.stringify(q)).toEqual(
               figures(sum),
             );
 

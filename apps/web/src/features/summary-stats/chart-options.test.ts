@@ -1,4 +1,4 @@
-import type { SummaryFigures } from '@agent-console/contract/summary-stats';
+import { ZERO_SUMMARY_FIGURES } from '@agent-console/contract/summary-stats';
 import { describe, expect, it } from 'vitest';
 import {
   escapeHtml,
@@ -20,21 +20,7 @@ import {
   valueWithUnit,
 } from './summary-measures';
 
-const zero: SummaryFigures = {
-  newPlayers: 0,
-  activePlayers: 0,
-  orderCount: 0,
-  orderAmountFen: 0,
-  paidCount: 0,
-  paidAmountFen: 0,
-  completedCount: 0,
-  completedAmountFen: 0,
-  refundCount: 0,
-  refundAmountFen: 0,
-  activeNetBars: 0,
-  devices: 0,
-  earningsFen: 0,
-};
+const zero = ZERO_SUMMARY_FIGURES;
 
 const measure = (key: Measure['key']): Measure => {
   const m = MEASURES.find((x) => x.key === key);

@@ -17,6 +17,7 @@ import {
   homeWebStatisticsCount,
   homeWorkbenchUpdateTime,
   type SummaryFigures,
+  ZERO_SUMMARY_FIGURES,
 } from '@agent-console/contract/summary-stats';
 import { queryUnfinishedTask } from '@agent-console/contract/task';
 import { queryUserInfo } from '@agent-console/contract/user';
@@ -40,18 +41,11 @@ import { createRoutes } from '../../router';
 const SLOW = { timeout: 60_000 };
 
 const figures = (orderCount: number, paidAmountFen: number, earningsFen: number): SummaryFigures => ({
-  newPlayers: 0,
-  activePlayers: 0,
+  ...ZERO_SUMMARY_FIGURES,
   orderCount,
   orderAmountFen: paidAmountFen,
   paidCount: orderCount,
   paidAmountFen,
-  completedCount: 0,
-  completedAmountFen: 0,
-  refundCount: 0,
-  refundAmountFen: 0,
-  activeNetBars: 0,
-  devices: 0,
   earningsFen,
 });
 

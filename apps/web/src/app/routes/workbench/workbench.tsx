@@ -8,6 +8,7 @@ import { OnboardingProgress } from '../../../features/tasks/components/onboardin
 import {
   type HomeStatsKind,
   homeStatsQuery,
+  seedHomeStats,
   workbenchUpdateTimeQuery,
 } from '../../../features/workbench/api/get-home-stats';
 import { ComingSoonCard } from '../../../features/workbench/components/coming-soon-card';
@@ -33,10 +34,12 @@ const EARLY = { ignoreUnauthorized: true };
 /**
  * Starts the totals (spec section 7: four calls in parallel) as soon as the route's chunk is here,
  * beside the guard's calls rather than after them, without holding the navigation: each card shows
- * its skeleton until its figures come. The APP totals only for an agent that may see them (the
+ * its skeleton until its figures come (unless the page brought them). The APP totals only for an agent that may see them (the
  * server refuses the others).
  */
 export const clientLoader = (queryClient: QueryClient) => async () => {
+  // A cold load of `/`: the page brought them (its boot answers); prefetching then asks nothing.
+  seedHomeStats(queryClient);
   void queryClient.prefetchQuery(homeStatsQuery('all', EARLY));
   void queryClient.prefetchQuery(homeStatsQuery('web', EARLY));
   void queryClient.prefetchQuery(workbenchUpdateTimeQuery(EARLY));

@@ -6,6 +6,7 @@ import {
   type SummaryFigures,
   type SummaryStatsRow,
   totalSummaryStats,
+  ZERO_SUMMARY_FIGURES,
 } from '@agent-console/contract/summary-stats';
 import { QueryClientProvider } from '@tanstack/react-query';
 import { act, render, screen, waitFor, within } from '@testing-library/react';
@@ -31,21 +32,7 @@ vi.mock('./summary-echart', () => ({
   },
 }));
 
-const zero: SummaryFigures = {
-  newPlayers: 0,
-  activePlayers: 0,
-  orderCount: 0,
-  orderAmountFen: 0,
-  paidCount: 0,
-  paidAmountFen: 0,
-  completedCount: 0,
-  completedAmountFen: 0,
-  refundCount: 0,
-  refundAmountFen: 0,
-  activeNetBars: 0,
-  devices: 0,
-  earningsFen: 0,
-};
+const zero = ZERO_SUMMARY_FIGURES;
 
 const figures: SummaryFigures = {
   newPlayers: 12,

@@ -1,12 +1,14 @@
 import {
   type HomeStats,
   homeAppStatisticsCount,
+  homeIndex,
   homeStatisticsCount,
   homeWebStatisticsCount,
   homeWorkbenchUpdateTime,
 } from '@agent-console/contract/summary-stats';
-import { queryOptions } from '@tanstack/react-query';
+import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { type CallOptions, call } from '../../../lib/api-client';
+import { takeBootAnswer } from '../../../lib/boot';
 
 /*
  * The workbench's totals (spec sections 3 and 7: totalStatsData, its update time, webTotalStatsData,
@@ -47,3 +49,18 @@ export const workbenchUpdateTimeQuery = (options: HomeCallOptions = {}) =>
       (await call(homeWorkbenchUpdateTime, {}, { ...options, silent: true, signal })).object.updateTime,
     staleTime: HOME_STALE_MS,
   });
+
+/**
+ * The totals the page brought for a cold load of `/` (the answer of `/api/home/index` among its
+ * boot answers), put where the four calls' answers go: the cards draw them at once, and ask again
+ * once they are stale. Only on the page's first load (the answer is taken once).
+ */
+export function seedHomeStats(queryClient: QueryClient): void {
+  const index = takeBootAnswer(homeIndex);
+  if (!index) return;
+  queryClient.setQueryData(homeStatsQuery('all').queryKey, index.totalStatsData);
+  queryClient.setQueryData(homeStatsQuery('web').queryKey, index.webTotalStatsData);
+  if (index.appTotalStatsData)
+    queryClient.setQueryData(homeStatsQuery('app').queryKey, index.appTotalStatsData);
+  queryClient.setQueryData(workbenchUpdateTimeQuery().queryKey, index.updateTime);
+}
