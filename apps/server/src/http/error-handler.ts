@@ -1,9 +1,11 @@
+import { STATUS_CODES } from 'node:http';
 import { Codes } from '@agent-console/contract';
 import type { FastifyError, FastifyInstance } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from '../shared/app-error';
 import { loggableError } from '../shared/loggable-error';
 import { fail } from './envelope';
+import { isApiPath, routedPath } from './request-guards';
 
 const isFastifyError = (err: unknown): err is FastifyError =>
   err instanceof Error && typeof (err as Partial<FastifyError>).code === 'string';
@@ -36,6 +38,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
     }
     const status = (err as Partial<FastifyError>).statusCode;
     if (status !== undefined && status >= 400 && status < 500) {
+      // A file of the console refused by the static files' plugin (`//`, a path it will not
+      // send): a page's status, not an API envelope; a forbidden path is not said to exist.
+      if ((req.method === 'GET' || req.method === 'HEAD') && !isApiPath(routedPath(req))) {
+        const code = status === 403 ? 404 : status;
+        return reply
+          .code(code)
+          .type('text/plain; charset=utf-8')
+          .send(STATUS_CODES[code] ?? 'Bad Request');
+      }
       // The JSON parser's syntax errors and other malformed requests.
       return reply.code(200).send(fail(Codes.INVALID_PARAMS, '请求内容不是有效的 JSON'));
     }

@@ -87,6 +87,15 @@ describe('GET / (built console)', () => {
     expect(res.json()).toMatchObject({ responseCode: '1004' });
   });
 
+  it('answers a path the static files refuse (`//`) with a plain 404, not an API envelope', async () => {
+    for (const url of ['//', '//agent-mgt', '/assets//index-3f9a1c.js']) {
+      const res = await built.inject({ method: 'GET', url });
+      expect(res.statusCode, url).toBe(404);
+      expect(res.headers['content-type'], url).toMatch(/^text\/plain/);
+      expect(res.body, url).toBe('Not Found');
+    }
+  });
+
   it('does not serve files outside the build folder', async () => {
     const res = await built.inject({ method: 'GET', url: '/../../etc/passwd' });
     expect(res.body).not.toContain('root:');
