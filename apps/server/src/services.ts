@@ -186,9 +186,9 @@ export function createServices({
   });
   // Issue 11: the summary statistics, their rollups brought up to date after each settlement round.
   const stats = createStatsService({ db, repo: createStatsRepository(db), regions, clock });
-  /** Started by the app when it serves (app.ts); before that `wake` does nothing. */
   /** The console's requests (app.ts notes them), which the background work gives way to on PGlite. */
   const requestActivity = createRequestActivity();
+  /** Started by the app when it serves (app.ts); before that `wake` does nothing. */
   const settlementWorker = createSettlementWorker(settlement, log, {
     finance,
     stats,

@@ -19,12 +19,12 @@ export const BOOT_ELEMENT_ID = 'boot';
 export type BootAnswers = Readonly<Record<string, unknown>>;
 
 /** For every visitor. */
-export const BOOT_PUBLIC_CALLS: readonly string[] = [customSiteInfo.path, isLogin.path];
+export const BOOT_PUBLIC_CALLS = [customSiteInfo, isLogin] as const;
 
 /** For a signed-in visitor, on every page of the console. */
-export const BOOT_SESSION_CALLS: readonly string[] = [queryAgentInfo.path, queryUnfinishedTask.path];
+export const BOOT_SESSION_CALLS = [queryAgentInfo, queryUnfinishedTask] as const;
 
 /** For a signed-in visitor, on one page: the workbench's totals on `/`. */
-export const BOOT_PAGE_CALLS: Readonly<Record<string, readonly string[]>> = {
-  '/': [homeIndex.path],
+export const BOOT_PAGE_CALLS: Readonly<Record<string, readonly { path: string }[]>> = {
+  '/': [homeIndex],
 };

@@ -4,6 +4,7 @@ import { join } from 'node:path';
 import { brotliCompressSync, brotliDecompressSync, gunzipSync, gzipSync } from 'node:zlib';
 import Fastify, { type FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { ok } from './envelope';
 import { registerErrorHandler } from './error-handler';
 import { jsonForHtml, pageEncoding, registerWeb } from './web';
 
@@ -219,19 +220,11 @@ describe('GET / (boot answers past their deadline)', () => {
   it('sends the page with the answers that came in time, and the console asks for the others', async () => {
     const slow = Fastify();
     registerErrorHandler(slow);
-    slow.post('/api/userBase/isLogin', async () => ({
-      responseCode: '0000',
-      responseMsg: '成功',
-      object: true,
-    }));
-    slow.post('/api/task/queryUnFinishedTask', async () => ({
-      responseCode: '0000',
-      responseMsg: '成功',
-      object: [],
-    }));
+    slow.post('/api/userBase/isLogin', async () => ok(true));
+    slow.post('/api/task/queryUnFinishedTask', async () => ok([]));
     slow.post('/api/agent/query', async () => {
       await new Promise((resolve) => setTimeout(resolve, 1_000));
-      return { responseCode: '0000', responseMsg: '成功', object: { id: 1 } };
+      return ok({ id: 1 });
     });
     await registerWeb(slow, dist, { bootWaitMs: 150 });
     try {

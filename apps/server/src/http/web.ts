@@ -84,11 +84,11 @@ async function bootAnswers(
     const body = res.json<{ responseCode?: unknown; object?: unknown }>();
     if (body.responseCode === Codes.SUCCESS) answers[url] = body.object;
   };
-  const calls = (urls: readonly string[]) =>
-    Promise.race([Promise.allSettled(urls.map(ask)).then(() => undefined), deadline]);
+  const calls = (endpoints: readonly { path: string }[]) =>
+    Promise.race([Promise.allSettled(endpoints.map((e) => ask(e.path))).then(() => undefined), deadline]);
   // Without a session cookie the login state is known: no call.
   if (req.headers.cookie === undefined) {
-    await calls(BOOT_PUBLIC_CALLS.filter((url) => url !== isLogin.path));
+    await calls(BOOT_PUBLIC_CALLS.filter((e) => e !== isLogin));
     answers[isLogin.path] = false;
   } else {
     await calls(BOOT_PUBLIC_CALLS);

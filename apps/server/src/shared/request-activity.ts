@@ -3,16 +3,16 @@
  * own thread: a statement of the background work (the settlement, the statistics' catch-up) holds
  * every request until it ends, so that work gives way to the requests (settlement-worker.ts).
  */
-export function createRequestActivity(now: () => number = () => performance.now()) {
+export function createRequestActivity() {
   let last = Number.NEGATIVE_INFINITY;
   return {
     /** A request came or was answered. */
     note(): void {
-      last = now();
+      last = performance.now();
     },
     /** Milliseconds since then (infinite before the first). */
     quietForMs(): number {
-      return now() - last;
+      return performance.now() - last;
     },
   };
 }

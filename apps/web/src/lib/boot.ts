@@ -1,8 +1,6 @@
-import { customSiteInfo, queryAgentInfo } from '@agent-console/contract/agent';
 import { isLogin } from '@agent-console/contract/auth';
-import { BOOT_ELEMENT_ID } from '@agent-console/contract/boot';
+import { BOOT_ELEMENT_ID, BOOT_PUBLIC_CALLS, BOOT_SESSION_CALLS } from '@agent-console/contract/boot';
 import type { AnyEndpoint, ObjectOf } from '@agent-console/contract/endpoint';
-import { queryUnfinishedTask } from '@agent-console/contract/task';
 import type { QueryClient } from '@tanstack/react-query';
 import { writeLoginState } from './login-state';
 
@@ -44,9 +42,6 @@ export function takeBootAnswer<E extends AnyEndpoint>(endpoint: E): ObjectOf<E> 
   return parsed.success ? (parsed.data as ObjectOf<E>) : undefined;
 }
 
-/** The session's answers, where the console reads them: cached under their path, as their queries. */
-const SESSION_CALLS = [customSiteInfo, queryAgentInfo, queryUnfinishedTask] as const;
-
 /**
  * At the start of the console: the login state (kept in session storage, as a call's answer is)
  * and the session's answers in the query cache. A screen's own answers (the workbench's totals)
@@ -55,7 +50,9 @@ const SESSION_CALLS = [customSiteInfo, queryAgentInfo, queryUnfinishedTask] as c
 export function seedBootAnswers(queryClient: QueryClient): void {
   const loggedIn = takeBootAnswer(isLogin);
   if (loggedIn !== undefined) writeLoginState(loggedIn);
-  for (const endpoint of SESSION_CALLS) {
+  // The others where the console reads them: cached under their path, as their queries.
+  for (const endpoint of [...BOOT_PUBLIC_CALLS, ...BOOT_SESSION_CALLS]) {
+    if (endpoint === isLogin) continue;
     const object = takeBootAnswer(endpoint);
     if (object !== undefined) queryClient.setQueryData([endpoint.path], object);
   }

@@ -1,3 +1,4 @@
+import { setTimeout as sleep } from 'node:timers/promises';
 import { loggableError } from '../../shared/loggable-error';
 import type { RequestActivity } from '../../shared/request-activity';
 import type { StatsService } from '../stats/stats.service';
@@ -68,7 +69,6 @@ export function createSettlementWorker(
    * catch-up (the demo history at a first start); with `requests`, it also waits for them to be
    * quiet (WORKER_QUIET_MS, at most WORKER_MAX_YIELD_MS). Answers whether to go on.
    */
-  const sleep = (ms: number) => new Promise<void>((resolve) => setTimeout(resolve, ms));
   const pause = async (): Promise<boolean> => {
     await sleep(WORKER_PAUSE_MS);
     const since = performance.now();

@@ -9,7 +9,6 @@ import {
   isAllowed,
   querySummaryStatsChart,
   querySummaryStatsPage,
-  ROUTE_ROLES,
   type SummaryStatsRow,
   totalSummaryStats,
 } from '@agent-console/contract';
@@ -87,7 +86,7 @@ export const statsRoutes: FastifyPluginAsync<{ stats: StatsService; clock: Clock
   // The four in one answer (the workbench entity of spec section 3); the APP figures only for an
   // agent who may see them, as /appStatisticsCount.
   mount(app, homeIndex, async (_body, { auth }) => {
-    const seesApp = isAllowed(ROUTE_ROLES['/APP-summary-stats'], auth.subject);
+    const seesApp = isAllowed(homeAppStatisticsCount.access.roles, auth.subject);
     const [totalStatsData, webTotalStatsData, appTotalStatsData, updateTime] = await Promise.all([
       stats.home(auth, undefined),
       stats.home(auth, 2),

@@ -34,8 +34,8 @@ const EARLY = { ignoreUnauthorized: true };
 /**
  * Starts the totals (spec section 7: four calls in parallel) as soon as the route's chunk is here,
  * beside the guard's calls rather than after them, without holding the navigation: each card shows
- * its skeleton until its figures come (unless the page brought them). The APP totals only for an agent that may see them (the
- * server refuses the others).
+ * its skeleton until its figures come (unless the page brought them). The APP totals only for an
+ * agent that may see them (the server refuses the others).
  */
 export const clientLoader = (queryClient: QueryClient) => async () => {
   // A cold load of `/`: the page brought them (its boot answers); prefetching then asks nothing.
