@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { promisify } from 'node:util';
 import { brotliCompress, constants, gzip } from 'node:zlib';
 import react from '@vitejs/plugin-react';
-import { defineConfig, normalizePath, type Plugin, type Rolldown } from 'vite';
+import { defineConfig, normalizePath, type Plugin, type Rolldown, type UserConfig } from 'vite';
 import { antdOnDemand } from './build/antd-on-demand.ts';
 
 // The API runs on its own port in development; the built console is served by the API itself.
@@ -266,20 +266,45 @@ function precompress(): Plugin {
   };
 }
 
-export default defineConfig({
-  plugins: [antdOnDemand(), react(), precompress()],
-  server: {
-    proxy: { '/api': { target: apiTarget, changeOrigin: false } },
-  },
+/**
+ * `vite build --ssr` (the `build` script's second step): the console's first screen rendered by
+ * the server (src/first-screen.tsx, contract boot.ts), one Node module in dist-ssr with every
+ * dependency bundled in (antd's ES modules do not load in Node as they are published). Its
+ * stylesheets are the console's (the page links them), so it writes none.
+ */
+const ssrBuild: UserConfig = {
+  plugins: [antdOnDemand(), react()],
+  ssr: { noExternal: true, target: 'node' },
+  // React's and antd's production code, as in the browser (the same class names as its styles).
+  define: { 'process.env.NODE_ENV': JSON.stringify('production') },
   build: {
-    target: 'es2022',
-    manifest: true,
-    rolldownOptions: {
-      treeshake: {
-        moduleSideEffects: (id: string) => !PURE_PACKAGES.test(id) || id.endsWith('.css'),
-      },
-      output: { codeSplitting: { groups: CHUNK_GROUPS } },
-    },
-    chunkSizeWarningLimit: 800,
+    outDir: 'dist-ssr',
+    emptyOutDir: true,
+    target: 'node20',
+    copyPublicDir: false,
+    // contract boot.ts FIRST_SCREEN_MODULE (this file loads before TypeScript workspaces resolve).
+    rolldownOptions: { output: { entryFileNames: 'first-screen.js' } },
   },
-});
+};
+
+export default defineConfig(({ isSsrBuild }) =>
+  isSsrBuild
+    ? ssrBuild
+    : {
+        plugins: [antdOnDemand(), react(), precompress()],
+        server: {
+          proxy: { '/api': { target: apiTarget, changeOrigin: false } },
+        },
+        build: {
+          target: 'es2022',
+          manifest: true,
+          rolldownOptions: {
+            treeshake: {
+              moduleSideEffects: (id: string) => !PURE_PACKAGES.test(id) || id.endsWith('.css'),
+            },
+            output: { codeSplitting: { groups: CHUNK_GROUPS } },
+          },
+          chunkSizeWarningLimit: 800,
+        },
+      },
+);

@@ -28,9 +28,13 @@ export async function screenSettled(page: Page): Promise<void> {
  * A picture of the screen once it is still, in e2e/screenshots. The whole page by default; the
  * viewport with `fullPage: false` (dialogs and popovers float over it: seen as the user sees them).
  */
-export async function shot(page: Page, name: string, { fullPage = true } = {}): Promise<void> {
+export async function shot(
+  page: Page,
+  name: string,
+  { fullPage = true, settled = true } = {},
+): Promise<void> {
   mkdirSync(SCREENSHOTS, { recursive: true });
-  await screenSettled(page);
+  if (settled) await screenSettled(page);
   await page.screenshot({ path: join(SCREENSHOTS, `${name}.png`), fullPage });
 }
 

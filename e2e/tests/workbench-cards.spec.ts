@@ -160,3 +160,80 @@ test('a cold load of the workbench draws its totals from the page itself: no cal
   await expect(today).toHaveText(object.today.orderCount.toLocaleString('zh-CN'));
   await expect(page.getByText('加载失败')).toHaveCount(0);
 });
+
+const TODAY_ORDERS = '[data-testid="home-stats-all"] tr[data-measure="orders"] td[data-period="today"]';
+
+test('the server draws the workbench, and the console takes the drawing over as it is', async ({
+  page,
+  browser,
+}) => {
+  for (const phone of [LEVEL0, LEVEL4]) {
+    await login(page, phone);
+    await countedTotals(page);
+    const storageState = await page.context().storageState();
+    const reply = await page.request.post('/api/home/statisticsCount', { data: {} });
+    const { object } = (await reply.json()) as { object: { today: { orderCount: number } } };
+    const orders = object.today.orderCount.toLocaleString('zh-CN');
+
+    // Without scripts: the page itself holds the screen, its figures, its tab and its links.
+    const still = await browser.newContext({ storageState, javaScriptEnabled: false });
+    const drawn = await still.newPage();
+    await drawn.setViewportSize({ width: 1366, height: 768 });
+    await drawn.goto('/');
+    await expect(drawn.locator(TODAY_ORDERS)).toHaveText(orders);
+    await expect(drawn.locator('#root')).toHaveAttribute('data-first-screen', '');
+    await expect(drawn.locator('.tags-view-bar').getByRole('tab', { name: '工作台' })).toBeVisible();
+    await expect(drawn.getByTestId('home-stats-all').getByRole('link', { name: /查看统计/ })).toHaveAttribute(
+      'href',
+      '/summary-stats',
+    );
+    await expect(drawn.getByTestId('home-stats-app')).toHaveCount(phone === LEVEL0 ? 1 : 0);
+    // Its list cards stay skeletons: they load their rows with the scripts.
+    await shot(drawn, `workbench-first-screen-${phone === LEVEL0 ? 'level0' : 'level4'}-no-scripts`, {
+      fullPage: false,
+      settled: false,
+    });
+    await still.close();
+
+    // With them: the console takes the drawing over, keeping its elements (nothing drawn again),
+    // or, where the system asks for reduced motion (antd's tree is not the one the server drew),
+    // draws the same screen again in its place; either way without a word in the console, and works.
+    for (const reducedMotion of ['no-preference', 'reduce'] as const) {
+      const live = await browser.newContext({ storageState, reducedMotion });
+      const screen = await live.newPage();
+      const problems: string[] = [];
+      screen.on('console', (m) => {
+        if (m.type() === 'error' || m.type() === 'warning') problems.push(m.text());
+      });
+      screen.on('pageerror', (e) => problems.push(String(e)));
+      await screen.addInitScript((selector) => {
+        document.addEventListener('DOMContentLoaded', () => {
+          (window as unknown as { drawnFigure: Element | null }).drawnFigure =
+            document.querySelector(selector);
+        });
+      }, TODAY_ORDERS);
+      await screen.goto('/');
+      await expect(screen.locator('#root')).not.toHaveAttribute('data-first-screen');
+      const kept = await screen.evaluate(
+        (selector) =>
+          (window as unknown as { drawnFigure: Element | null }).drawnFigure ===
+          document.querySelector(selector),
+        TODAY_ORDERS,
+      );
+      expect(kept, reducedMotion).toBe(reducedMotion === 'no-preference');
+      await expect(screen.locator(TODAY_ORDERS)).toHaveText(orders);
+      await expect(rows(card(screen, 'workbench-users')).first()).toBeVisible();
+      await screen
+        .getByRole('link', { name: /查看统计/ })
+        .first()
+        .click();
+      await expect(screen).toHaveURL(/\/summary-stats$/);
+      await expect(
+        screen.locator('.tags-view-bar').getByRole('tab', { name: '客户端数据统计' }),
+      ).toBeVisible();
+      expect(problems, reducedMotion).toEqual([]);
+      await live.close();
+    }
+    await page.context().clearCookies();
+  }
+});

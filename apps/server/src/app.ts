@@ -141,6 +141,6 @@ export async function buildApp(deps: AppDeps): Promise<FastifyInstance> {
     web: services.webPromotion,
     clock: services.clock,
   });
-  await registerWeb(app, config.webDist);
+  await registerWeb(app, config.webDist, { ssrDist: config.webSsrDist });
   return app;
 }

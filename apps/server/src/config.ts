@@ -33,6 +33,7 @@ const Env = z.object({
   }),
   LOG_LEVEL: z.enum(LOG_LEVELS).default('info'),
   WEB_DIST: optionalText,
+  WEB_SSR_DIST: optionalText,
   SESSION_IDLE_MINUTES: positiveInt(120),
   SESSION_ABSOLUTE_HOURS: positiveInt(168),
   COOKIE_SECURE: flag(false),
@@ -98,6 +99,8 @@ export interface Config {
   dataDir: string;
   logLevel: LogLevel;
   webDist: string;
+  /** The console's server build (its first screen's render, contract boot.ts): `WEB_DIST` + `-ssr`. */
+  webSsrDist: string;
   session: { idleMinutes: number; absoluteHours: number; cookieSecure: boolean };
   demoSeed: boolean;
   trustProxy: boolean;
@@ -155,6 +158,7 @@ export function loadConfig(source: NodeJS.ProcessEnv = process.env): Config {
     dataDir,
     logLevel: env.LOG_LEVEL,
     webDist,
+    webSsrDist: path(env.WEB_SSR_DIST, `${webDist}-ssr`),
     session: {
       idleMinutes: env.SESSION_IDLE_MINUTES,
       absoluteHours: env.SESSION_ABSOLUTE_HOURS,

@@ -28,3 +28,55 @@ export const BOOT_SESSION_CALLS = [queryAgentInfo, queryUnfinishedTask] as const
 export const BOOT_PAGE_CALLS: Readonly<Record<string, readonly { path: string }[]>> = {
   '/': [homeIndex],
 };
+
+/*
+ * The first screen drawn by the server: on the pages below, for a signed-in visitor, the server
+ * renders the console's first screen (the layout and the screen, with the boot answers' data)
+ * into the page's root element, with its styles, so the browser paints it before the scripts
+ * run; the console then draws itself in its place once its route is ready. The render is the
+ * console's own (apps/web/src/first-screen.tsx, built for the server beside the console).
+ * docs/architecture.md#the-first-screen-drawn-by-the-server.
+ */
+
+/** The pages whose first screen the server draws. */
+export const FIRST_SCREEN_PATHS: readonly string[] = ['/'];
+
+/** The attribute of the root element while it holds the server's drawing of the first screen. */
+export const FIRST_SCREEN_ATTRIBUTE = 'data-first-screen';
+
+/** What the server gives the render: the page's path, its boot answers, cookies and build manifest. */
+export interface FirstScreenInput {
+  path: string;
+  answers: BootAnswers;
+  /** The page request's Cookie header (the sidebar's flag), '' without one. */
+  cookie: string;
+  /** The console build's manifest (`.vite/manifest.json`): the stylesheets the screen's chunks load. */
+  manifest: unknown;
+}
+
+/**
+ * The first screen as HTML: `styles` goes before the root element, `html` inside it, which gets
+ * the class `rootClass` and the attribute FIRST_SCREEN_ATTRIBUTE (the console removes it once it
+ * has taken the drawing over).
+ */
+export interface FirstScreen {
+  styles: string;
+  rootClass: string;
+  html: string;
+}
+
+/** The render: null when it does not draw that page (not signed in, another path). */
+export type RenderFirstScreen = (input: FirstScreenInput) => Promise<FirstScreen | null>;
+
+/**
+ * What the server build exports: the render, and the links of a page of FIRST_SCREEN_PATHS for a
+ * visitor with a cookie, known before the render: the screen's stylesheets (in the head) and its
+ * scripts' preloads (after the drawing, with the page's scripts), '' for another path.
+ */
+export interface FirstScreenModule {
+  renderFirstScreen: RenderFirstScreen;
+  firstScreenHead: (path: string, manifest: unknown) => string;
+}
+
+/** The server bundle's file, in the folder the console's server build is written to. */
+export const FIRST_SCREEN_MODULE = 'first-screen.js';

@@ -1,7 +1,8 @@
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { readFile, stat } from 'node:fs/promises';
 import { join, sep } from 'node:path';
 import { PassThrough, type Transform } from 'node:stream';
+import { pathToFileURL } from 'node:url';
 import { constants, createBrotliCompress, createGzip } from 'node:zlib';
 import {
   BOOT_ELEMENT_ID,
@@ -10,10 +11,15 @@ import {
   BOOT_SESSION_CALLS,
   type BootAnswers,
   Codes,
+  FIRST_SCREEN_ATTRIBUTE,
+  FIRST_SCREEN_MODULE,
+  FIRST_SCREEN_PATHS,
+  type FirstScreen,
+  type FirstScreenModule,
   isLogin,
 } from '@agent-console/contract';
 import fastifyStatic from '@fastify/static';
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyBaseLogger, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { fail } from './envelope';
 
 const IMMUTABLE = 'public, max-age=31536000, immutable';
@@ -100,27 +106,144 @@ async function bootAnswers(
   return { answers, setCookies, askSession };
 }
 
+/** A module script of the page, or a module's preload link (as vite and the first screen's head write them). */
+const SCRIPT_TAG = /\s*<(?:script type="module"[^>]*><\/script|link rel="modulepreload"[^>]*)>/g;
+
+const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
+
+/** The console's root element in its index.html: the server's drawing of the first screen goes in it. */
+const ROOT_ELEMENT = '<div id="root"></div>';
+
+/**
+ * The console's server build (`FirstScreenModule` in `ssrDist`, contract boot.ts), imported once:
+ * a build made while the server runs is taken at its next start (a module cannot be imported again
+ * under its own URL, and another URL would load a second copy of React beside the first).
+ * Undefined without that build, or when it does not load (logged).
+ */
+function firstScreenRenderer(ssrDist: string | undefined, log: FastifyBaseLogger) {
+  let loaded: Promise<FirstScreenModule | undefined> | undefined;
+  return (): Promise<FirstScreenModule | undefined> => {
+    if (ssrDist === undefined) return Promise.resolve(undefined);
+    const file = join(ssrDist, FIRST_SCREEN_MODULE);
+    loaded ??= stat(file).then(
+      () =>
+        import(pathToFileURL(file).href).then(
+          (module: { default?: FirstScreenModule }) => module.default,
+          (error: unknown) => {
+            log.error(
+              { err: error, file },
+              'the console server build does not load: pages go without a first screen',
+            );
+            return undefined;
+          },
+        ),
+      () => undefined,
+    );
+    return loaded;
+  };
+}
+
+type FirstScreenRenderer = ReturnType<typeof firstScreenRenderer>;
+
+/** The console build's manifest (`.vite/manifest.json`), read per page as its index.html is. */
+const readManifest = async (webDist: string): Promise<unknown> =>
+  JSON.parse(await readFile(join(webDist, '.vite', 'manifest.json'), 'utf8'));
+
+/**
+ * The links of a page whose first screen may be drawn (a visitor with a cookie on a page of
+ * FIRST_SCREEN_PATHS): the screen's stylesheets and its scripts' preloads (`sendPage` places them).
+ * '' otherwise, or when they cannot be known (logged).
+ */
+async function firstScreenHead(
+  req: FastifyRequest,
+  renderer: FirstScreenRenderer,
+  webDist: string,
+  pathname: string,
+): Promise<string> {
+  if (req.headers.cookie === undefined || !FIRST_SCREEN_PATHS.includes(pathname)) return '';
+  try {
+    const build = await renderer();
+    return build ? build.firstScreenHead(pathname, await readManifest(webDist)) : '';
+  } catch (error) {
+    req.log.warn({ err: error }, "the first screen's links were left out");
+    return '';
+  }
+}
+
+/**
+ * The first screen of a signed-in agent's page, drawn by the console's server build with the
+ * page's boot answers; null on a page it does not draw, without that build, or when it fails
+ * (logged: the page then goes as before, the console drawing itself).
+ */
+async function drawFirstScreen(
+  req: FastifyRequest,
+  renderer: FirstScreenRenderer,
+  webDist: string,
+  pathname: string,
+  answers: BootAnswers,
+): Promise<FirstScreen | null> {
+  if (answers[isLogin.path] !== true || !FIRST_SCREEN_PATHS.includes(pathname)) return null;
+  try {
+    const build = await renderer();
+    if (!build) return null;
+    const manifest = await readManifest(webDist);
+    return await build.renderFirstScreen({
+      path: pathname,
+      answers,
+      cookie: req.headers.cookie ?? '',
+      manifest,
+    });
+  } catch (error) {
+    req.log.warn({ err: error }, 'the first screen was not drawn');
+    return null;
+  }
+}
+
 /**
  * Sends the console's page (index.html) for `pathname` with its boot answers, as a stream: the
- * head and the root element at once, so that the browser fetches the scripts while the answers
- * are asked for; then the answers' data block and the end of the document (the scripts are
- * modules: they run once the document is complete, with the answers there). Never cached: the
- * answers are the signed-in agent's.
+ * head at once, so that the browser fetches what it names while the answers are asked for; then,
+ * for a signed-in agent on a page of FIRST_SCREEN_PATHS, the first screen drawn with them in the
+ * root element (its styles before it), the answers' data block and the end of the document (the
+ * scripts are modules: they run once the document is complete, with the answers there). Never
+ * cached: the answers are the signed-in agent's.
  */
 async function sendPage(
   app: FastifyInstance,
   req: FastifyRequest,
   reply: FastifyReply,
-  template: string,
+  page: { template: string; webDist: string; renderer: FirstScreenRenderer },
   waitMs: number,
 ): Promise<FastifyReply> {
+  const { template } = page;
   const pathname = pathOf(req.url);
   let timer: NodeJS.Timeout | undefined;
   const deadline = new Promise<void>((resolve) => {
     timer = setTimeout(resolve, waitMs);
   });
   const end = template.lastIndexOf('</body>');
-  const [head, tail] = end < 0 ? [template, ''] : [template.slice(0, end), template.slice(end)];
+  const [upToBody, tail] = end < 0 ? [template, ''] : [template.slice(0, end), template.slice(end)];
+  const root = upToBody.indexOf(ROOT_ELEMENT);
+  // Without its root element where the build puts it, the page goes as the template has it.
+  const [templateHead, rest] =
+    root < 0 ? [upToBody, ''] : [upToBody.slice(0, root), upToBody.slice(root + ROOT_ELEMENT.length)];
+  const links = root < 0 ? '' : await firstScreenHead(req, page.renderer, page.webDist, pathname);
+  // A page whose first screen may be drawn: its head gets the screen's stylesheets at once, and
+  // every script (the template's and the screen's) goes after the drawing. Fetched and compiled
+  // while the server asks the answers and draws, they would take the machine from both (the
+  // drawing is painted, and its scripts fetched, as soon as the page is complete).
+  let [head, scripts] = [templateHead, ''];
+  if (links !== '') {
+    const stylesheets = links.replace(SCRIPT_TAG, '');
+    const withoutScripts = templateHead.replace(SCRIPT_TAG, '');
+    const headEnd = withoutScripts.lastIndexOf('</head>');
+    head =
+      headEnd < 0
+        ? withoutScripts
+        : `${withoutScripts.slice(0, headEnd)}${stylesheets}${withoutScripts.slice(headEnd)}`;
+    scripts = [...templateHead.matchAll(SCRIPT_TAG), ...links.matchAll(SCRIPT_TAG)]
+      .map((m) => m[0].trim())
+      .join('');
+  }
   const { answers, setCookies, askSession } = await bootAnswers(app, req, pathname, deadline);
   const encoding = pageEncoding(req.headers['accept-encoding']);
   const sink: Transform =
@@ -150,9 +273,20 @@ async function sendPage(
   if (!sink.destroyed) await askSession();
   clearTimeout(timer);
   // A snapshot: answers still running past the deadline are left out.
-  const data = jsonForHtml({ ...answers } satisfies BootAnswers);
+  const taken = { ...answers } satisfies BootAnswers;
+  const first =
+    root < 0 || sink.destroyed
+      ? null
+      : await drawFirstScreen(req, page.renderer, page.webDist, pathname, taken);
+  const rootElement = first
+    ? `${first.styles}<div id="root" ${FIRST_SCREEN_ATTRIBUTE} class="${escapeAttribute(first.rootClass)}">${first.html}</div>`
+    : ROOT_ELEMENT;
+  const body = root < 0 ? '' : `${rootElement}${rest}`;
+  const data = jsonForHtml(taken);
   if (!sink.destroyed)
-    sink.end(`<script type="application/json" id="${BOOT_ELEMENT_ID}">${data}</script>${tail}`);
+    sink.end(
+      `${body}<script type="application/json" id="${BOOT_ELEMENT_ID}">${data}</script>${scripts}${tail}`,
+    );
   return reply;
 }
 
@@ -168,10 +302,13 @@ async function sendPage(
 export async function registerWeb(
   app: FastifyInstance,
   webDist: string,
-  { bootWaitMs = BOOT_WAIT_MS }: { bootWaitMs?: number } = {},
+  { bootWaitMs = BOOT_WAIT_MS, ssrDist }: { bootWaitMs?: number; ssrDist?: string } = {},
 ): Promise<void> {
   const index = join(webDist, 'index.html');
   const built = existsSync(index);
+  const renderer = firstScreenRenderer(ssrDist, app.log);
+  // Loaded (a few MB of code) while the server starts, not at the first page.
+  if (built) app.addHook('onReady', async () => void renderer());
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
@@ -201,6 +338,12 @@ export async function registerWeb(
     if (path.startsWith('/assets/'))
       return reply.code(404).type('text/plain; charset=utf-8').send('Not Found');
     // Read per request: a build while the server runs changes the scripts it names.
-    return sendPage(app, req, reply, await readFile(index, 'utf8'), bootWaitMs);
+    return sendPage(
+      app,
+      req,
+      reply,
+      { template: await readFile(index, 'utf8'), webDist, renderer },
+      bootWaitMs,
+    );
   });
 }

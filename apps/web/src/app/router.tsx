@@ -80,3 +80,5 @@ export function createRoutes(queryClient: QueryClient): RouteObject[] {
 }
 
 export const createAppRouter = (queryClient: QueryClient) => createBrowserRouter(createRoutes(queryClient));
+
+export type AppRouter = ReturnType<typeof createAppRouter>;

@@ -1,5 +1,10 @@
 import { isLogin } from '@agent-console/contract/auth';
-import { BOOT_ELEMENT_ID, BOOT_PUBLIC_CALLS, BOOT_SESSION_CALLS } from '@agent-console/contract/boot';
+import {
+  BOOT_ELEMENT_ID,
+  BOOT_PUBLIC_CALLS,
+  BOOT_SESSION_CALLS,
+  type BootAnswers,
+} from '@agent-console/contract/boot';
 import type { AnyEndpoint, ObjectOf } from '@agent-console/contract/endpoint';
 import type { QueryClient } from '@tanstack/react-query';
 import { writeLoginState } from './login-state';
@@ -7,12 +12,19 @@ import { writeLoginState } from './login-state';
 /*
  * The boot answers the server put into the page (contract boot.ts): the answers of the first
  * calls, so that a cold load draws without waiting for them. Each is taken once, on the page's
- * first load: a later navigation asks the server as always.
+ * first load: a later navigation asks the server as always. The server's render of the first
+ * screen (first-screen.tsx) seeds its own query cache from the same answers, given to it.
  */
 
-let answers: Map<string, unknown> | undefined;
+/** Answers not taken yet: a call's path → the `object` of its answer. */
+export type BootAnswerSource = Map<string, unknown>;
 
-function pageAnswers(): Map<string, unknown> {
+/** Answers given as they are (the server's render of the first screen): taken from this map. */
+export const bootAnswersOf = (given: BootAnswers): BootAnswerSource => new Map(Object.entries(given));
+
+let answers: BootAnswerSource | undefined;
+
+function pageAnswers(): BootAnswerSource {
   if (answers) return answers;
   answers = new Map();
   const element = typeof document === 'undefined' ? null : document.getElementById(BOOT_ELEMENT_ID);
@@ -33,8 +45,10 @@ function pageAnswers(): Map<string, unknown> {
  * The page's answer of `endpoint`, parsed as the api client parses a reply's object, once: later
  * calls get undefined. Undefined too when the page has none, or one that does not parse.
  */
-export function takeBootAnswer<E extends AnyEndpoint>(endpoint: E): ObjectOf<E> | undefined {
-  const all = pageAnswers();
+export function takeBootAnswer<E extends AnyEndpoint>(
+  endpoint: E,
+  all: BootAnswerSource = pageAnswers(),
+): ObjectOf<E> | undefined {
   if (!all.has(endpoint.path)) return undefined;
   const answer = all.get(endpoint.path);
   all.delete(endpoint.path);
@@ -47,13 +61,13 @@ export function takeBootAnswer<E extends AnyEndpoint>(endpoint: E): ObjectOf<E> 
  * and the session's answers in the query cache. A screen's own answers (the workbench's totals)
  * are taken by its route.
  */
-export function seedBootAnswers(queryClient: QueryClient): void {
-  const loggedIn = takeBootAnswer(isLogin);
-  if (loggedIn !== undefined) writeLoginState(loggedIn);
+export function seedBootAnswers(queryClient: QueryClient, from: BootAnswerSource = pageAnswers()): void {
+  const loggedIn = takeBootAnswer(isLogin, from);
+  if (loggedIn !== undefined && typeof window !== 'undefined') writeLoginState(loggedIn);
   // The others where the console reads them: cached under their path, as their queries.
   for (const endpoint of [...BOOT_PUBLIC_CALLS, ...BOOT_SESSION_CALLS]) {
     if (endpoint === isLogin) continue;
-    const object = takeBootAnswer(endpoint);
+    const object = takeBootAnswer(endpoint, from);
     if (object !== undefined) queryClient.setQueryData([endpoint.path], object);
   }
 }

@@ -1,7 +1,25 @@
 /** Small first-party cookies: UI preferences (the sidebar flag of spec section 2), the export token. */
+
+/** The page request's Cookie header while the server renders the first screen (first-screen.tsx). */
+let requestCookies: string | undefined;
+
+/**
+ * Renders with `header` as the cookies `readCookie` reads, where there is no document (the
+ * server's render of the first screen, which is synchronous: no other render sees them).
+ */
+export function withRequestCookies<T>(header: string, render: () => T): T {
+  requestCookies = header;
+  try {
+    return render();
+  } finally {
+    requestCookies = undefined;
+  }
+}
+
 export function readCookie(name: string): string | null {
   const prefix = `${encodeURIComponent(name)}=`;
-  for (const part of document.cookie.split('; ')) {
+  const cookies = requestCookies ?? (typeof document === 'undefined' ? '' : document.cookie);
+  for (const part of cookies.split(/;\s*/)) {
     if (part.startsWith(prefix)) return decodeURIComponent(part.slice(prefix.length));
   }
   return null;

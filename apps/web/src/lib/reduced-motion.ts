@@ -13,5 +13,8 @@ const subscribe = (onChange: () => void): (() => void) => {
 
 const snapshot = (): boolean => media()?.matches === true;
 
+/** Whether the system asks for reduced motion now (false where it cannot be read: the server). */
+export const prefersReducedMotion = snapshot;
+
 /** Whether the system asks for reduced motion; follows the setting while the console is open. */
 export const usePrefersReducedMotion = (): boolean => useSyncExternalStore(subscribe, snapshot, () => false);

@@ -6,13 +6,17 @@ import { afterEach, vi } from 'vitest';
 // can take longer than a second. A test still fails when its text never comes.
 configure({ asyncUtilTimeout: 5000 });
 
+// A test that runs as the server does (`@vitest-environment node`: first-screen.test.tsx) has no window.
+const browser = typeof window !== 'undefined';
+
 afterEach(() => {
+  if (!browser) return;
   cleanup();
   window.sessionStorage.clear();
 });
 
 // jsdom lacks matchMedia, which antd's responsive helpers read.
-if (!window.matchMedia) {
+if (browser && !window.matchMedia) {
   Object.defineProperty(window, 'matchMedia', {
     configurable: true,
     value: vi.fn((query: string) => ({

@@ -2,30 +2,20 @@ import { COPYRIGHT_YEARS, ROUTE_LOADING_DELAY_MS, SIDEBAR_WIDTH } from '@agent-c
 import { Layout, Spin } from 'antd';
 import { lazy, Suspense, useLayoutEffect, useMemo, useState } from 'react';
 import { useLocation, useMatches, useNavigation } from 'react-router';
-import { paths } from '../../config/paths';
 import { useSiteBrand } from '../../features/site/api/get-site-info';
 import { loadChunk } from '../../lib/lazy-chunk';
 import { useAgentInfo } from '../../lib/session';
 import { useMediaQuery } from '../../lib/use-media-query';
 import { buildMenu, generateRoutes } from '../menu';
-import { currentMeta, type RouteMeta } from '../route-meta';
+import { currentMeta } from '../route-meta';
 import { appRoutes, menuGroups } from '../route-table';
 import { Navbar } from './navbar';
 import { Sidebar } from './sidebar';
-import { dispatchTabs, type ViewTab } from './tabs-store';
+import { affixTabsAction, dispatchTabs, openTabAction } from './tabs-store';
 import { TagsView } from './tags-view';
 import { useSidebarOpen } from './use-sidebar';
 import { ViewCache } from './view-cache';
 import './layout.css';
-
-const toTab = (path: string, fullPath: string, meta: RouteMeta): ViewTab => ({
-  path,
-  fullPath,
-  title: meta.title,
-  shortTitle: meta.shortTitle ?? meta.title,
-  affix: meta.affix === true,
-  noCache: meta.noCache === true,
-});
 
 /** Opens a tab for every visited screen; affixed routes (the workbench) always have one. */
 function useTabSync(routes: ReturnType<typeof generateRoutes>) {
@@ -33,16 +23,12 @@ function useTabSync(routes: ReturnType<typeof generateRoutes>) {
   const meta = currentMeta(useMatches());
 
   useLayoutEffect(() => {
-    dispatchTabs({
-      type: 'affix',
-      tabs: routes.filter((r) => r.load && r.meta.affix).map((r) => toTab(r.path, r.path, r.meta)),
-    });
+    dispatchTabs(affixTabsAction(routes));
   }, [routes]);
 
   useLayoutEffect(() => {
-    if (meta && !pathname.startsWith(`${paths.redirect}/`)) {
-      dispatchTabs({ type: 'open', tab: toTab(pathname, `${pathname}${search}`, meta) });
-    }
+    const open = openTabAction(pathname, search, meta);
+    if (open) dispatchTabs(open);
   }, [meta, pathname, search]);
 }
 

@@ -1,4 +1,10 @@
+import type { RoleSubject } from '@agent-console/contract/roles';
+import type { Location, UIMatch } from 'react-router';
+import { paths } from '../../config/paths';
 import { createStore, useStore } from '../../lib/create-store';
+import { generateRoutes } from '../menu';
+import { currentMeta, type RouteMeta } from '../route-meta';
+import { appRoutes, menuGroups } from '../route-table';
 
 /** A visited view in the tab bar. */
 export interface ViewTab {
@@ -84,3 +90,78 @@ export const dispatchTabs = (action: TabsAction): TabsState => {
 };
 
 export const useTabsState = (): TabsState => useStore(tabsStore);
+
+const toTab = (path: string, fullPath: string, meta: RouteMeta): ViewTab => ({
+  path,
+  fullPath,
+  title: meta.title,
+  shortTitle: meta.shortTitle ?? meta.title,
+  affix: meta.affix === true,
+  noCache: meta.noCache === true,
+});
+
+/** The tabs of the affixed routes (the workbench): always open. */
+export const affixTabsAction = (routes: ReturnType<typeof generateRoutes>): TabsAction => ({
+  type: 'affix',
+  tabs: routes.filter((r) => r.load && r.meta.affix).map((r) => toTab(r.path, r.path, r.meta)),
+});
+
+/** The tab of the screen at `pathname` (none for a redirect's passage, or a path without meta). */
+export const openTabAction = (
+  pathname: string,
+  search: string,
+  meta: RouteMeta | undefined,
+): TabsAction | null =>
+  meta && !pathname.startsWith(`${paths.redirect}/`)
+    ? { type: 'open', tab: toTab(pathname, `${pathname}${search}`, meta) }
+    : null;
+
+/** A matched route as the router's state holds it: its id, path, params and handle. */
+interface StateMatch {
+  pathname: string;
+  params: UIMatch['params'];
+  route: { id: string; handle?: unknown };
+}
+
+/**
+ * The tabs the layout opens when it first draws the screen at `location` for `agent` (its tab sync
+ * runs in effects, before the browser paints): the server's drawing of the first screen has them
+ * (`withTabs`), and the browser starts with them when it takes that drawing over (`startWithTabs`).
+ */
+export function firstTabs(
+  agent: RoleSubject,
+  location: Pick<Location, 'pathname' | 'search'>,
+  matches: readonly StateMatch[],
+): TabsAction[] {
+  const meta = currentMeta(
+    matches.map((m) => ({
+      id: m.route.id,
+      pathname: m.pathname,
+      params: m.params,
+      data: null,
+      loaderData: null,
+      handle: m.route.handle,
+    })),
+  );
+  const open = openTabAction(location.pathname, location.search, meta);
+  return [affixTabsAction(generateRoutes(appRoutes, menuGroups, agent)), ...(open ? [open] : [])];
+}
+
+const stateOf = (actions: readonly TabsAction[]) => actions.reduce(tabsReducer, initialTabsState);
+
+/**
+ * Draws with the tabs `actions` open, where effects do not run (the server's render of the first
+ * screen, which is synchronous: no other render sees them).
+ */
+export function withTabs<T>(actions: readonly TabsAction[], render: () => T): T {
+  const before = tabsStore.get();
+  tabsStore.set(stateOf(actions));
+  try {
+    return render();
+  } finally {
+    tabsStore.set(before);
+  }
+}
+
+/** The tabs the console starts with when it takes the server's drawing of its first screen over. */
+export const startWithTabs = (actions: readonly TabsAction[]): void => tabsStore.set(stateOf(actions));

@@ -8,7 +8,7 @@ import {
 } from '@agent-console/contract/summary-stats';
 import { type QueryClient, queryOptions } from '@tanstack/react-query';
 import { type CallOptions, call } from '../../../lib/api-client';
-import { takeBootAnswer } from '../../../lib/boot';
+import { type BootAnswerSource, takeBootAnswer } from '../../../lib/boot';
 
 /*
  * The workbench's totals (spec sections 3 and 7: totalStatsData, its update time, webTotalStatsData,
@@ -55,8 +55,8 @@ export const workbenchUpdateTimeQuery = (options: HomeCallOptions = {}) =>
  * boot answers), put where the four calls' answers go: the cards draw them at once, and ask again
  * once they are stale. Only on the page's first load (the answer is taken once).
  */
-export function seedHomeStats(queryClient: QueryClient): void {
-  const index = takeBootAnswer(homeIndex);
+export function seedHomeStats(queryClient: QueryClient, from?: BootAnswerSource): void {
+  const index = takeBootAnswer(homeIndex, from);
   if (!index) return;
   queryClient.setQueryData(homeStatsQuery('all').queryKey, index.totalStatsData);
   queryClient.setQueryData(homeStatsQuery('web').queryKey, index.webTotalStatsData);
