@@ -1,12 +1,12 @@
 // @vitest-environment node
 import { queryAgentInfo } from '@agent-console/contract/agent';
 import { isLogin } from '@agent-console/contract/auth';
-import type { FirstScreenInput } from '@agent-console/contract/boot';
+import { FIRST_SCREEN_PATHS, type FirstScreenInput } from '@agent-console/contract/boot';
 import { type HomeStats, homeIndex, ZERO_SUMMARY_FIGURES } from '@agent-console/contract/summary-stats';
 import { queryUnfinishedTask } from '@agent-console/contract/task';
 import { describe, expect, it, vi } from 'vitest';
 import { tabsStore } from './app/layout/tabs-store';
-import build, { firstScreenHead, renderFirstScreen, scriptsOf, stylesheetsOf } from './first-screen';
+import build, { firstScreenLinks, renderFirstScreen, scriptsOf, stylesheetsOf, warmUp } from './first-screen';
 import { THEME_CLASS } from './lib/theme';
 import { agentFixture } from './testing/fetch-stub';
 
@@ -113,6 +113,15 @@ describe('the first screen drawn by the server', () => {
     ).toBeNull();
   });
 
+  it('warms up by drawing every screen it draws for a stand-in, fetching nothing and leaving nothing behind', async () => {
+    const fetch = vi.fn(() => Promise.reject(new Error('the warm-up asks nothing')));
+    vi.stubGlobal('fetch', fetch);
+    expect(await warmUp(MANIFEST)).toBe(FIRST_SCREEN_PATHS.length);
+    expect(fetch).not.toHaveBeenCalled();
+    expect(tabsStore.get().tabs).toEqual([]);
+    await expect(warmUp({})).rejects.toThrow(/is not in the build's manifest/);
+  }, 60_000);
+
   it('fails on a build whose manifest lacks a chunk it draws with', async () => {
     const { 'src/app/layout/app-layout.tsx': _, ...without } = MANIFEST;
     await expect(draw(signedIn(), { manifest: without })).rejects.toThrow(
@@ -131,8 +140,8 @@ describe('the head of a page whose first screen may be drawn', () => {
       '/assets/layout.css',
       '/assets/shared.css',
     ]);
-    expect(firstScreenHead('/', MANIFEST)).toBe(
-      [
+    expect(firstScreenLinks('/', MANIFEST)).toEqual({
+      scripts: [
         '/assets/antd-shell.js',
         '/assets/shared.js',
         '/assets/app-layout.js',
@@ -140,17 +149,15 @@ describe('the head of a page whose first screen may be drawn', () => {
         '/assets/list-card.js',
       ]
         .map((href) => `<link rel="modulepreload" crossorigin href="${href}">`)
-        .concat(
-          ['/assets/shared.css', '/assets/layout.css', '/assets/workbench.css'].map(
-            (href) => `<link rel="preload" as="style" crossorigin href="${href}">`,
-          ),
-        )
         .join(''),
-    );
-    expect(firstScreenHead('/agent-mgt', MANIFEST)).toBe('');
+      stylesheets: ['/assets/shared.css', '/assets/layout.css', '/assets/workbench.css']
+        .map((href) => `<link rel="preload" as="style" crossorigin href="${href}">`)
+        .join(''),
+    });
+    expect(firstScreenLinks('/agent-mgt', MANIFEST)).toBeNull();
   });
 
   it('is what the build exports, with the render', () => {
-    expect(build).toEqual({ renderFirstScreen, firstScreenHead });
+    expect(build).toEqual({ renderFirstScreen, firstScreenLinks, warmUp });
   });
 });

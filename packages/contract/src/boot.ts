@@ -69,13 +69,25 @@ export interface FirstScreen {
 export type RenderFirstScreen = (input: FirstScreenInput) => Promise<FirstScreen | null>;
 
 /**
- * What the server build exports: the render, and the links of a page of FIRST_SCREEN_PATHS for a
- * visitor with a cookie, known before the render: the screen's stylesheets (in the head) and its
- * scripts' preloads (after the drawing, with the page's scripts), '' for another path.
+ * The links of a page of FIRST_SCREEN_PATHS, known before its render: the screen's stylesheets,
+ * fetched at once (the server puts them in the head), and its scripts' module preloads (after the
+ * drawing, with the page's own scripts). Each is a string of `<link>` tags.
+ */
+export interface FirstScreenLinks {
+  stylesheets: string;
+  scripts: string;
+}
+
+/**
+ * What the server build exports: the render; the links of a page it draws (null for another
+ * path); and a warm-up, a render the server makes once as it starts and throws away, so that the
+ * first page it draws does not pay for the render's code and styles being cold.
  */
 export interface FirstScreenModule {
   renderFirstScreen: RenderFirstScreen;
-  firstScreenHead: (path: string, manifest: unknown) => string;
+  firstScreenLinks: (path: string, manifest: unknown) => FirstScreenLinks | null;
+  /** Answers the number of screens it drew. */
+  warmUp: (manifest: unknown) => Promise<number>;
 }
 
 /** The server bundle's file, in the folder the console's server build is written to. */

@@ -2,7 +2,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { BOOT_ELEMENT_ID, FIRST_SCREEN_MODULE, homeIndex, isLogin } from '@agent-console/contract';
-import { afterAll, describe, expect, it } from 'vitest';
+import { afterAll, describe, expect, it, vi } from 'vitest';
 import { useTestApp } from '../../test/build-test-app';
 import { DEMO_LOGINS } from '../demo/demo-world';
 
@@ -32,9 +32,16 @@ writeFileSync(
       const seen = { path, keys: Object.keys(answers).sort(), cookie, manifest: Object.keys(manifest) };
       return { styles: '<style>.drawn{}</style>', rootClass: 'theme"x', html: '<main>' + JSON.stringify(seen) + '</main>' };
     },
-    firstScreenHead(path, manifest) {
-      if (path !== '/') return '';
-      return '<link rel="modulepreload" crossorigin href="/assets/screen.js"><link rel="preload" as="style" crossorigin href="/assets/screen.css">';
+    firstScreenLinks(path, manifest) {
+      if (path !== '/') return null;
+      return {
+        scripts: '<link rel="modulepreload" crossorigin href="/assets/screen.js">',
+        stylesheets: '<link rel="preload" as="style" crossorigin href="/assets/screen.css">',
+      };
+    },
+    async warmUp(manifest) {
+      globalThis.__warmedUpWith = manifest;
+      return 1;
     },
   };`,
 );
@@ -99,6 +106,14 @@ describe("the first screen in a signed-in agent's page", () => {
       expect(before, `${url} ${who}`).toBe('<div id="root"></div><p>after</p>');
       expect(answers[isLogin.path]).toBe(!(who === undefined || who.startsWith('ac_sid=not')));
     }
+  });
+
+  it('is warmed up as the server starts: the build draws once with the manifest', async () => {
+    await vi.waitFor(() =>
+      expect((globalThis as { __warmedUpWith?: unknown }).__warmedUpWith).toEqual({
+        'src/x.tsx': { file: 'assets/x.js' },
+      }),
+    );
   });
 
   it('is left out, the page whole, when the render fails', async () => {

@@ -15,6 +15,7 @@ import {
   FIRST_SCREEN_MODULE,
   FIRST_SCREEN_PATHS,
   type FirstScreen,
+  type FirstScreenLinks,
   type FirstScreenModule,
   isLogin,
 } from '@agent-console/contract';
@@ -106,7 +107,7 @@ async function bootAnswers(
   return { answers, setCookies, askSession };
 }
 
-/** A module script of the page, or a module's preload link (as vite and the first screen's head write them). */
+/** A module script of the page, or a module's preload link (as vite writes them in its head). */
 const SCRIPT_TAG = /\s*<(?:script type="module"[^>]*><\/script|link rel="modulepreload"[^>]*)>/g;
 
 const escapeAttribute = (value: string) => value.replace(/&/g, '&amp;').replace(/"/g, '&quot;');
@@ -149,53 +150,75 @@ type FirstScreenRenderer = ReturnType<typeof firstScreenRenderer>;
 const readManifest = async (webDist: string): Promise<unknown> =>
   JSON.parse(await readFile(join(webDist, '.vite', 'manifest.json'), 'utf8'));
 
+/** A page whose first screen may be drawn: the server build, the console build's manifest, the screen's links. */
+interface ScreenOfPage {
+  build: FirstScreenModule;
+  manifest: unknown;
+  links: FirstScreenLinks;
+}
+
 /**
- * The links of a page whose first screen may be drawn (a visitor with a cookie on a page of
- * FIRST_SCREEN_PATHS): the screen's stylesheets and its scripts' preloads (`sendPage` places them).
- * '' otherwise, or when they cannot be known (logged).
+ * What drawing the first screen of a page needs, known before its boot answers: for a visitor with
+ * a cookie on a page of FIRST_SCREEN_PATHS, when the server build is there. Null otherwise, or
+ * when it cannot be known (logged).
  */
-async function firstScreenHead(
+async function screenOfPage(
   req: FastifyRequest,
   renderer: FirstScreenRenderer,
   webDist: string,
   pathname: string,
-): Promise<string> {
-  if (req.headers.cookie === undefined || !FIRST_SCREEN_PATHS.includes(pathname)) return '';
+): Promise<ScreenOfPage | null> {
+  if (req.headers.cookie === undefined || !FIRST_SCREEN_PATHS.includes(pathname)) return null;
   try {
     const build = await renderer();
-    return build ? build.firstScreenHead(pathname, await readManifest(webDist)) : '';
+    if (!build) return null;
+    const manifest = await readManifest(webDist);
+    const links = build.firstScreenLinks(pathname, manifest);
+    return links ? { build, manifest, links } : null;
   } catch (error) {
     req.log.warn({ err: error }, "the first screen's links were left out");
-    return '';
+    return null;
   }
 }
 
 /**
  * The first screen of a signed-in agent's page, drawn by the console's server build with the
- * page's boot answers; null on a page it does not draw, without that build, or when it fails
- * (logged: the page then goes as before, the console drawing itself).
+ * page's boot answers; null when the visitor is not signed in, or when it fails (logged: the page
+ * then goes as before, the console drawing itself).
  */
 async function drawFirstScreen(
   req: FastifyRequest,
-  renderer: FirstScreenRenderer,
-  webDist: string,
+  screen: ScreenOfPage,
   pathname: string,
   answers: BootAnswers,
 ): Promise<FirstScreen | null> {
-  if (answers[isLogin.path] !== true || !FIRST_SCREEN_PATHS.includes(pathname)) return null;
+  if (answers[isLogin.path] !== true) return null;
   try {
-    const build = await renderer();
-    if (!build) return null;
-    const manifest = await readManifest(webDist);
-    return await build.renderFirstScreen({
+    return await screen.build.renderFirstScreen({
       path: pathname,
       answers,
       cookie: req.headers.cookie ?? '',
-      manifest,
+      manifest: screen.manifest,
     });
   } catch (error) {
     req.log.warn({ err: error }, 'the first screen was not drawn');
     return null;
+  }
+}
+
+/**
+ * Loads the server build as the server starts and draws with it once (its warm-up), so that the
+ * first page it draws is not slowed by cold code (logged; a failure only leaves it cold).
+ */
+async function warmUpFirstScreen(renderer: FirstScreenRenderer, webDist: string, log: FastifyBaseLogger) {
+  const build = await renderer();
+  if (!build) return;
+  const t0 = performance.now();
+  try {
+    const drawn = await build.warmUp(await readManifest(webDist));
+    log.debug({ drawn, ms: Math.round(performance.now() - t0) }, 'the first screen render is warm');
+  } catch (error) {
+    log.warn({ err: error }, 'the first screen render did not warm up');
   }
 }
 
@@ -226,23 +249,20 @@ async function sendPage(
   // Without its root element where the build puts it, the page goes as the template has it.
   const [templateHead, rest] =
     root < 0 ? [upToBody, ''] : [upToBody.slice(0, root), upToBody.slice(root + ROOT_ELEMENT.length)];
-  const links = root < 0 ? '' : await firstScreenHead(req, page.renderer, page.webDist, pathname);
+  const screen = root < 0 ? null : await screenOfPage(req, page.renderer, page.webDist, pathname);
   // A page whose first screen may be drawn: its head gets the screen's stylesheets at once, and
   // every script (the template's and the screen's) goes after the drawing. Fetched and compiled
   // while the server asks the answers and draws, they would take the machine from both (the
   // drawing is painted, and its scripts fetched, as soon as the page is complete).
   let [head, scripts] = [templateHead, ''];
-  if (links !== '') {
-    const stylesheets = links.replace(SCRIPT_TAG, '');
+  if (screen) {
     const withoutScripts = templateHead.replace(SCRIPT_TAG, '');
     const headEnd = withoutScripts.lastIndexOf('</head>');
     head =
       headEnd < 0
         ? withoutScripts
-        : `${withoutScripts.slice(0, headEnd)}${stylesheets}${withoutScripts.slice(headEnd)}`;
-    scripts = [...templateHead.matchAll(SCRIPT_TAG), ...links.matchAll(SCRIPT_TAG)]
-      .map((m) => m[0].trim())
-      .join('');
+        : `${withoutScripts.slice(0, headEnd)}${screen.links.stylesheets}${withoutScripts.slice(headEnd)}`;
+    scripts = `${[...templateHead.matchAll(SCRIPT_TAG)].map((m) => m[0].trim()).join('')}${screen.links.scripts}`;
   }
   const { answers, setCookies, askSession } = await bootAnswers(app, req, pathname, deadline);
   const encoding = pageEncoding(req.headers['accept-encoding']);
@@ -274,10 +294,7 @@ async function sendPage(
   clearTimeout(timer);
   // A snapshot: answers still running past the deadline are left out.
   const taken = { ...answers } satisfies BootAnswers;
-  const first =
-    root < 0 || sink.destroyed
-      ? null
-      : await drawFirstScreen(req, page.renderer, page.webDist, pathname, taken);
+  const first = screen && !sink.destroyed ? await drawFirstScreen(req, screen, pathname, taken) : null;
   const rootElement = first
     ? `${first.styles}<div id="root" ${FIRST_SCREEN_ATTRIBUTE} class="${escapeAttribute(first.rootClass)}">${first.html}</div>`
     : ROOT_ELEMENT;
@@ -307,8 +324,8 @@ export async function registerWeb(
   const index = join(webDist, 'index.html');
   const built = existsSync(index);
   const renderer = firstScreenRenderer(ssrDist, app.log);
-  // Loaded (a few MB of code) while the server starts, not at the first page.
-  if (built) app.addHook('onReady', async () => void renderer());
+  // Loaded (a few MB of code) and warmed up while the server starts, not at the first page.
+  if (built) app.addHook('onReady', async () => void warmUpFirstScreen(renderer, webDist, app.log));
   if (built) {
     await app.register(fastifyStatic, {
       root: webDist,
