@@ -255,7 +255,10 @@ describe('Database.transaction', () => {
       });
     };
     await Promise.all([worker(1, 2), worker(2, 1)]);
-    expect(runs).toBe(3);
+    // Two runs and at least one more: the victim's. On a loaded machine the victim's run again can
+    // take the survivor's row before the survivor, woken, takes it, and deadlock once more (a CI run
+    // of 2026-11-29 saw four runs in 2 s: two deadlock timeouts). Each worker still counts once.
+    expect(runs).toBeGreaterThanOrEqual(3);
     const rows = rowsOf(await db().q().execute(sql`select n from tx_locks order by id`));
     expect(rows.map((r) => Number(r.n))).toEqual([2, 2]);
   });
