@@ -37,6 +37,30 @@ test('the header and the tab bar stay above the agent list when it scrolls under
   await expect(page).toHaveURL(/\/$/);
 });
 
+test('the rows of a list stay where they are when its totals come after them', async ({ page }) => {
+  await login(page, LEVEL2);
+  // The totals held back until the rows are drawn, under the totals bar's place.
+  let release: () => void = () => {};
+  const late = new Promise<void>((resolve) => {
+    release = resolve;
+  });
+  await page.route('**/api/agent/queryAgentInfoTotal', async (route) => {
+    await late;
+    await route.continue();
+  });
+  await openAgentList(page);
+  const pending = page.locator('.list-totals-pending');
+  await expect(pending).toHaveText('正在统计…');
+  const before = await rows(page).first().boundingBox();
+  // Not settled: the totals held back keep the progress bar on.
+  await shot(page, 'list-totals-pending', { fullPage: false, settled: false });
+  release();
+  await expect(page.locator('.list-totals')).toContainText('共');
+  await expect(pending).toHaveCount(0);
+  const after = await rows(page).first().boundingBox();
+  expect(after?.y).toBe(before?.y);
+});
+
 /**
  * The table of the list on screen shows these column headers whole, inside the viewport, and does
  * not scroll sideways.

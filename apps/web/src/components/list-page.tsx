@@ -166,7 +166,15 @@ export function ListPage<L extends AnyListDef>({
             </Space>
           </Form.Item>
         </Form>
-        {totals ? <div className="list-totals">{totals}</div> : null}
+        {totals ? (
+          <div className="list-totals">{totals}</div>
+        ) : list.totalsLoading ? (
+          // The bar's place, kept while the totals first load (after the rows, often): the rows do
+          // not jump down under the agent's eyes, or under a scroll, when they come.
+          <div className="list-totals list-totals-pending" aria-busy="true">
+            正在统计…
+          </div>
+        ) : null}
         {view ?? (
           <>
             <Table<ListRowOf<L>>
